@@ -1,0 +1,29 @@
+import { Logger, Module } from '@nestjs/common';
+import { BootstrapKeyService, GatewayModule, createHttpApp } from '@consign/gateway';
+import { ConfigError, PlatformModule, loadConfig, runMain } from '@consign/platform';
+
+/** The HTTP entry as its own process (distributed mode): forwards every request over Kafka. */
+runMain('api-gateway', async () => {
+  const config = loadConfig();
+  if (!config.KAFKA_BROKERS) {
+    throw new ConfigError([
+      'KAFKA_BROKERS must be set to run api-gateway as its own process (or run the standalone app)',
+    ]);
+  }
+
+  @Module({
+    imports: [
+      PlatformModule.forRoot({ config, appName: 'api-gateway', requestsReplies: true }),
+      GatewayModule,
+    ],
+  })
+  class ApiGatewayModule {}
+
+  const app = await createHttpApp(ApiGatewayModule, config);
+  const bootstrap = await app.get(BootstrapKeyService).ensureFirstMerchant();
+  await app.listen(config.PORT, config.HOST);
+  const logger = new Logger('api-gateway');
+  logger.log(`api-gateway is listening at ${await app.getUrl()}`);
+  if (bootstrap.generated)
+    logger.log(`Generated API key of merchant ${bootstrap.merchantId}: ${bootstrap.apiKey}`);
+});

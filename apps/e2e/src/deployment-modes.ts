@@ -1,0 +1,6 @@
+import { Deployment, startStandalone } from '@consign/testing';
+
+/** Every way Consign is deployed; each HTTP scenario runs against all of them. */
+export const DEPLOYMENT_MODES: [string, () => Promise<Deployment>][] = [
+  ['standalone', () => startStandalone()],
+];

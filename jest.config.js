@@ -1,0 +1,25 @@
+// One jest run for the whole monorepo. Tests sit beside the code (*.spec.ts); HTTP scenarios
+// against running apps live in apps/e2e. swc compiles (with decorator metadata, as Nest needs);
+// `npm run typecheck` is where types are checked.
+const { readFileSync } = require('node:fs');
+const swcrc = JSON.parse(readFileSync(`${__dirname}/.swcrc`, 'utf8'));
+delete swcrc.jsc.baseUrl;
+delete swcrc.jsc.paths;
+delete swcrc.$schema;
+
+const aliases = require('./tsconfig.base.json').compilerOptions.paths;
+const moduleNameMapper = Object.fromEntries(
+  Object.entries(aliases).map(([alias, [target]]) => [`^${alias}$`, `<rootDir>/${target}`]),
+);
+
+module.exports = {
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/tools'],
+  testMatch: ['**/*.spec.ts'],
+  transform: { '^.+\\.ts$': ['@swc/jest', { ...swcrc, swcrc: false }] },
+  moduleNameMapper,
+  globalSetup: '<rootDir>/libs/testing/src/global-setup.ts',
+  globalTeardown: '<rootDir>/libs/testing/src/global-teardown.ts',
+  testTimeout: 60000,
+};

@@ -1,0 +1,14 @@
+import { serviceDatabase } from '@consign/platform';
+import { ProductEntity } from './product.entity';
+import { VariantEntity } from './variant.entity';
+import { StockLevelEntity } from './stock-level.entity';
+import { CreateCatalog1764000000200 } from './migrations/1764000000200-create-catalog';
+
+export const CATALOG_SCHEMA = 'catalog';
+
+export const catalogDatabase = serviceDatabase({
+  name: 'catalog',
+  schema: CATALOG_SCHEMA,
+  entities: [ProductEntity, VariantEntity, StockLevelEntity],
+  migrations: [CreateCatalog1764000000200],
+});

@@ -1,0 +1,37 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  CatalogTopic,
+  CreateProductCommand,
+  GetProductQuery,
+  ListProductsQuery,
+  ProductView,
+  Reply,
+} from '@consign/contracts';
+import { handleCommand } from '@consign/platform';
+import { ProductService } from './product.service';
+
+/** catalog-service's bus interface: thin, validate and delegate. */
+@Controller()
+export class CatalogHandlers {
+  constructor(private readonly products: ProductService) {}
+
+  @MessagePattern(CatalogTopic.CreateProduct)
+  create(@Payload() payload: unknown): Promise<Reply<number>> {
+    return handleCommand(CreateProductCommand, payload, (c) =>
+      this.products.create(c.merchant_id, c.product),
+    );
+  }
+
+  @MessagePattern(CatalogTopic.GetProduct)
+  get(@Payload() payload: unknown): Promise<Reply<ProductView>> {
+    return handleCommand(GetProductQuery, payload, (q) =>
+      this.products.get(q.merchant_id, q.product_id),
+    );
+  }
+
+  @MessagePattern(CatalogTopic.ListProducts)
+  list(@Payload() payload: unknown): Promise<Reply<ProductView[]>> {
+    return handleCommand(ListProductsQuery, payload, (q) => this.products.listAll(q.merchant_id));
+  }
+}

@@ -1,0 +1,3 @@
+export * from './catalog.module';
+export * from './catalog.database';
+export * from './product.service';

@@ -1,0 +1,4 @@
+export * from './message';
+export * from './topics';
+export * from './catalog.commands';
+export * from './catalog.errors';

@@ -1,0 +1,84 @@
+import 'reflect-metadata';
+import { Type } from 'class-transformer';
+import {
+  IsArray,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
+import { IsCurrencyCode } from '../common/formats';
+import { PRODUCT_LIMITS, TAG_SEPARATOR } from './catalog.limits';
+import { IsOptionMap, MaxJoinedLength, MaxJsonLength, UniqueSkus } from './catalog.validator';
+import { CreateVariantRequest } from './create-variant-request.dto';
+import { ProductImageDto } from './product-image.dto';
+
+const NO_TAG_SEPARATOR = /^[^,]*$/;
+
+/** Body of POST /2025-07/cloud/product. */
+export class CreateProductRequest {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(PRODUCT_LIMITS.title)
+  title!: string;
+
+  /** Description (HTML). */
+  @IsOptional()
+  @IsString()
+  @MaxLength(PRODUCT_LIMITS.body_html)
+  body_html?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(PRODUCT_LIMITS.vendor)
+  vendor?: string;
+
+  /** Tags; together, joined with ",", at most 2046 characters. A tag may not contain ",". */
+  @IsOptional()
+  @IsArray()
+  @IsString({ each: true })
+  @IsNotEmpty({ each: true })
+  @Matches(NO_TAG_SEPARATOR, {
+    each: true,
+    message: 'each value in $property must not contain ","',
+  })
+  @MaxJoinedLength(PRODUCT_LIMITS.tags, TAG_SEPARATOR)
+  tags?: string[];
+
+  /** ISO 4217 currency code of the prices. */
+  @IsCurrencyCode()
+  currency!: string;
+
+  /** Product source. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(PRODUCT_LIMITS.source)
+  source?: string;
+
+  /** Variant options: option name to the list of its values, e.g. `{"Color": ["Red", "Blue"]}`. */
+  @IsOptional()
+  @IsOptionMap('string-list')
+  @MaxJsonLength(PRODUCT_LIMITS.options)
+  options?: Record<string, string[]>;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(PRODUCT_LIMITS.category)
+  category?: string;
+
+  @IsOptional()
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => ProductImageDto)
+  images?: ProductImageDto[];
+
+  /** Variants; their `sku` values are unique within the product. */
+  @IsOptional()
+  @IsArray()
+  @ValidateNested({ each: true })
+  @UniqueSkus()
+  @Type(() => CreateVariantRequest)
+  variants?: CreateVariantRequest[];
+}

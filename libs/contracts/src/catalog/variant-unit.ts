@@ -1,0 +1,5 @@
+/** Selling unit of a variant. */
+export enum VariantUnit {
+  Pcs = 'pcs',
+  Kg = 'kg',
+}

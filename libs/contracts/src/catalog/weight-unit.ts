@@ -1,0 +1,7 @@
+/** Unit of a weight: variant `weight_unit`, label `weight_unit`. */
+export enum WeightUnit {
+  G = 'g',
+  Kg = 'kg',
+  Oz = 'oz',
+  Lb = 'lb',
+}

@@ -1,0 +1,129 @@
+import { ValidateBy, ValidationOptions, buildMessage, isISO8601 } from 'class-validator';
+
+/**
+ * Field formats shared by several contracts. Each has a plain predicate (usable outside
+ * class-validator, e.g. by a compiled schema or a service) and a decorator.
+ */
+
+/**
+ * Largest count (quantity, package number) accepted: the spec gives no maximum, and a count must
+ * fit a 32-bit database integer so that an absurd value is a 400, not a storage error.
+ */
+export const MAX_COUNT = 2_147_483_647;
+
+/** ISO 3166-1 alpha-2: exactly two uppercase letters A–Z ("US", "DE"). */
+export const COUNTRY_CODE_PATTERN = /^[A-Z]{2}$/;
+export const COUNTRY_CODE_LENGTH = 2;
+
+/**
+ * ISO 4217: exactly three uppercase letters ("USD", "EUR"). The spec writes "max 3"; a shorter
+ * or lower-case code is not a currency, so this is deliberately stricter.
+ */
+export const CURRENCY_CODE_PATTERN = /^[A-Z]{3}$/;
+export const CURRENCY_CODE_LENGTH = 3;
+
+/** "Must contain @": one `@` with something (no whitespace, no further `@`) on each side. */
+export const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+$/;
+
+/** `yyyy-MM-dd`, and a real calendar date (2025-02-30 is refused). */
+export const CALENDAR_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A date with a time of day: `yyyy-MM-ddTHH:mm[:ss[.sss]]` and an optional zone (`Z`, `±hh:mm`). */
+export const DATE_TIME_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+export function isCountryCode(value: unknown): value is string {
+  return typeof value === 'string' && COUNTRY_CODE_PATTERN.test(value);
+}
+
+export function isCurrencyCode(value: unknown): value is string {
+  return typeof value === 'string' && CURRENCY_CODE_PATTERN.test(value);
+}
+
+export function isEmailAddress(value: unknown): value is string {
+  return typeof value === 'string' && EMAIL_PATTERN.test(value);
+}
+
+export function isCalendarDate(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const match = CALENDAR_DATE_PATTERN.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(0);
+  // setUTCFullYear, unlike Date.UTC, does not map years 0–99 onto 1900–1999.
+  date.setUTCFullYear(year, month - 1, day);
+  return (
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  );
+}
+
+/** ISO 8601 date and time of day (a date alone is not a point in time), with a valid date. */
+export function isIsoDateTime(value: unknown): value is string {
+  return (
+    typeof value === 'string' &&
+    DATE_TIME_PATTERN.test(value) &&
+    isISO8601(value, { strict: true, strictSeparator: true })
+  );
+}
+
+function formatDecorator(
+  name: string,
+  predicate: (value: unknown) => boolean,
+  description: string,
+  options?: ValidationOptions,
+): PropertyDecorator {
+  return ValidateBy(
+    {
+      name,
+      validator: {
+        validate: (value: unknown) => predicate(value),
+        defaultMessage: buildMessage((each) => `${each}$property must be ${description}`, options),
+      },
+    },
+    options,
+  );
+}
+
+export function IsCountryCode(options?: ValidationOptions): PropertyDecorator {
+  return formatDecorator(
+    'isCountryCode',
+    isCountryCode,
+    'an ISO 3166-1 alpha-2 country code (two uppercase letters)',
+    options,
+  );
+}
+
+export function IsCurrencyCode(options?: ValidationOptions): PropertyDecorator {
+  return formatDecorator(
+    'isCurrencyCode',
+    isCurrencyCode,
+    'an ISO 4217 currency code (three uppercase letters)',
+    options,
+  );
+}
+
+export function IsEmailAddress(options?: ValidationOptions): PropertyDecorator {
+  return formatDecorator(
+    'isEmailAddress',
+    isEmailAddress,
+    'an email address containing @',
+    options,
+  );
+}
+
+export function IsCalendarDate(options?: ValidationOptions): PropertyDecorator {
+  return formatDecorator(
+    'isCalendarDate',
+    isCalendarDate,
+    'a calendar date in the format yyyy-MM-dd',
+    options,
+  );
+}
+
+export function IsIsoDateTime(options?: ValidationOptions): PropertyDecorator {
+  return formatDecorator(
+    'isIsoDateTime',
+    isIsoDateTime,
+    'an ISO 8601 date-time (yyyy-MM-ddTHH:mm:ss with an optional zone)',
+    options,
+  );
+}

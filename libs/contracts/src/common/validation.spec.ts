@@ -1,0 +1,112 @@
+import 'reflect-metadata';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { flattenValidationErrors, validateContract, validationMessage } from './validation';
+
+class Line {
+  @IsInt()
+  quantity!: number;
+}
+
+class Address {
+  @IsString()
+  @MaxLength(3)
+  first_name!: string;
+}
+
+class Body {
+  @IsString()
+  name!: string;
+
+  @IsOptional()
+  @IsString()
+  note?: string;
+
+  @IsString()
+  kind?: string = 'basic';
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => Address)
+  shipping_address?: Address;
+
+  @IsOptional()
+  @ValidateNested({ each: true })
+  @Type(() => Line)
+  items?: Line[];
+}
+
+describe('validateContract', () => {
+  it('returns an instance of the class', () => {
+    const result = validateContract(Body, { name: 'a' });
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(result.value).toBeInstanceOf(Body);
+  });
+
+  it.each([null, 'text', 5, [{ name: 'a' }]])('refuses the non-object body %p', (plain) => {
+    expect(validateContract(Body, plain)).toEqual({
+      ok: false,
+      errors: ['body must be a JSON object'],
+    });
+  });
+
+  it('applies property defaults when a field is absent', () => {
+    const result = validateContract(Body, { name: 'a' });
+    expect(result.ok && result.value.kind).toBe('basic');
+  });
+
+  it('strips unknown properties, nested ones included', () => {
+    const result = validateContract(Body, {
+      name: 'a',
+      admin: true,
+      shipping_address: { first_name: 'Ada', x: 1 },
+      items: [{ quantity: 1, y: 2 }],
+    });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.value).not.toHaveProperty('admin');
+    expect(result.value.shipping_address).not.toHaveProperty('x');
+    expect(result.value.items?.[0]).not.toHaveProperty('y');
+  });
+
+  it('names nested fields by their full API path', () => {
+    const result = validateContract(Body, {
+      name: 'a',
+      shipping_address: { first_name: 'Adam' },
+      items: [{ quantity: 1 }, { quantity: 1.5 }],
+    });
+    expect(result).toEqual({
+      ok: false,
+      errors: [
+        'shipping_address.first_name must be shorter than or equal to 3 characters',
+        'items[1].quantity must be an integer number',
+      ],
+    });
+  });
+
+  it('reports a missing or null required field once, as required', () => {
+    expect(validateContract(Body, {})).toEqual({ ok: false, errors: ['name is required'] });
+    expect(validateContract(Body, { name: null })).toEqual({
+      ok: false,
+      errors: ['name is required'],
+    });
+  });
+
+  it('joins messages into one validation message', () => {
+    expect(validationMessage(['a is required', 'b must be a string'])).toBe(
+      'Validation failed: a is required; b must be a string',
+    );
+  });
+
+  it('prefixes a message that does not start with the property name', () => {
+    expect(
+      flattenValidationErrors([
+        {
+          property: 'tags',
+          value: ['x'],
+          constraints: { c: 'each value in tags must be a string' },
+        },
+      ]),
+    ).toEqual(['tags: each value in tags must be a string']);
+  });
+});

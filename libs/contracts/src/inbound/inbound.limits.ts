@@ -1,0 +1,13 @@
+/**
+ * Inbound order limits from the spec (Inbound order resource, endpoint 9). The spec gives
+ * `warehouse_code` no maximum on this endpoint; 32 is the warehouse code's length everywhere else
+ * (order service, cost results), and `sku_number` is the order line's 128.
+ */
+export const INBOUND_LIMITS = {
+  carrier: 32,
+  reference: 47,
+  warehouse_code: 32,
+  item: {
+    sku_number: 128,
+  },
+} as const;

@@ -1,0 +1,5 @@
+export * from './inbound.limits';
+export * from './inbound-status';
+export * from './inbound-item-request.dto';
+export * from './create-inbound-request.dto';
+export * from './inbound-order-view.dto';

@@ -1,0 +1,447 @@
+import {
+  DECIMAL_12_2,
+  DECIMAL_12_3,
+  errorsFor,
+  errorsOnlyAt,
+  setPath,
+  text,
+  valueOf,
+} from '../catalog/contract-test-kit';
+import { LabelAddressDto } from '../common/address.dto';
+import { CheckpointStatus } from './checkpoint-status';
+import { CreateLabelRequest } from './create-label-request.dto';
+import { LabelItemDto } from './label-item.dto';
+import { LabelMetadataDto } from './label-metadata.dto';
+import { LabelServiceDto } from './label-service.dto';
+import { minimalLabel, validLabel } from './label.fixture';
+import { LABEL_LIMITS } from './label.limits';
+import { LengthUnit } from './length-unit';
+import { PackageAttributesDto } from './package-attributes.dto';
+
+const errors = (plain: unknown) => errorsFor(CreateLabelRequest, plain);
+const rejectedAt = (plain: unknown, path: string) => errorsOnlyAt(CreateLabelRequest, plain, path);
+const withValue = (path: string, value: unknown) => setPath(validLabel(), path, value);
+
+const ADDRESSES = ['shipping_address', 'shipper_address'];
+
+/** Label address limits (spec: "Label address object"). */
+const ADDRESS_LIMITS: [string, number][] = [
+  ['first_name', 64],
+  ['last_name', 64],
+  ['company_name', 128],
+  ['phone', 32],
+  ['address1', 256],
+  ['address2', 256],
+  ['district', 64],
+  ['city', 64],
+  ['province', 64],
+  ['province_code', 32],
+  ['zip_code', 16],
+];
+const ADDRESS_REQUIRED = [
+  'first_name',
+  'last_name',
+  'phone',
+  'address1',
+  'city',
+  'country',
+  'country_code',
+];
+const ADDRESS_OPTIONAL = [
+  'company_name',
+  'email',
+  'address2',
+  'district',
+  'province',
+  'province_code',
+  'zip_code',
+];
+
+describe('CreateLabelRequest', () => {
+  it('accepts a complete label request', () => {
+    const value = valueOf(CreateLabelRequest, validLabel());
+    expect(value.shipping_address).toBeInstanceOf(LabelAddressDto);
+    expect(value.shipper_address).toBeInstanceOf(LabelAddressDto);
+    expect(value.service).toBeInstanceOf(LabelServiceDto);
+    expect(value.items[1]).toBeInstanceOf(LabelItemDto);
+    expect(value.package_attributes).toBeInstanceOf(PackageAttributesDto);
+    expect(value.metadata).toBeInstanceOf(LabelMetadataDto);
+  });
+
+  it('accepts a label request with only its required fields', () => {
+    expect(errors(minimalLabel())).toEqual([]);
+  });
+
+  describe.each<[string, number]>([
+    ['reference', 64],
+    ['service.service_code', 32],
+    ['service.inco_term', 16],
+    ['items[0].product_name', 100],
+    ['items[1].product_name', 100],
+    ['items[0].sku_code', 128],
+    ['items[0].brand', 64],
+    ['items[0].unit', 16],
+    ['items[0].hs_code', 32],
+    ['items[0].customs_description', 512],
+    ...ADDRESSES.flatMap((address) =>
+      ADDRESS_LIMITS.map(([field, max]): [string, number] => [`${address}.${field}`, max]),
+    ),
+  ])('%s (max %i characters)', (path, max) => {
+    it('accepts a value at the limit', () => {
+      expect(errors(withValue(path, text(max)))).toEqual([]);
+    });
+
+    it('rejects one character more, naming the path', () => {
+      expect(rejectedAt(withValue(path, text(max + 1)), path)).toEqual([
+        `${path} must be shorter than or equal to ${max} characters`,
+      ]);
+    });
+  });
+
+  it.each(['shipping_address.country', 'metadata.platform_order_no', 'metadata.platform'])(
+    'accepts a long %s (the spec gives no maximum)',
+    (path) => {
+      expect(errors(withValue(path, text(1000)))).toEqual([]);
+    },
+  );
+
+  describe.each(ADDRESSES)('%s.email (max 128, must contain @)', (address) => {
+    const path = `${address}.email`;
+    const atLimit = `${text(64)}@${text(63)}`;
+
+    it('accepts 128 characters and rejects 129', () => {
+      expect(errors(withValue(path, atLimit))).toEqual([]);
+      expect(rejectedAt(withValue(path, `${atLimit}x`), path)).toEqual([
+        `${path} must be shorter than or equal to 128 characters`,
+      ]);
+    });
+
+    it.each(['ada.example.com', 'ada@', 'ada@@example.com'])('rejects %p', (email) => {
+      expect(rejectedAt(withValue(path, email), path)).toEqual([
+        `${path} must be an email address containing @`,
+      ]);
+    });
+  });
+
+  describe.each([
+    ...ADDRESSES.map((address) => `${address}.country_code`),
+    'items[0].origin_country_code',
+  ])('%s (ISO 3166-1 alpha-2)', (path) => {
+    it.each(['GB', 'US', 'PT'])('accepts %s', (code) => {
+      expect(errors(withValue(path, code))).toEqual([]);
+    });
+
+    it.each(['gb', 'GBR', 'G', '', 44])('rejects %p', (code) => {
+      expect(rejectedAt(withValue(path, code), path)).toEqual([
+        `${path} must be an ISO 3166-1 alpha-2 country code (two uppercase letters)`,
+      ]);
+    });
+  });
+
+  it.each([
+    'shipping_address',
+    'shipper_address',
+    'reference',
+    'currency',
+    'weight_unit',
+    'service',
+    'service.service_code',
+    'items',
+    'items[0].product_name',
+    'items[0].quantity',
+    'items[0].weight',
+    'items[1].unit_price',
+    ...ADDRESSES.flatMap((address) => ADDRESS_REQUIRED.map((field) => `${address}.${field}`)),
+  ])('rejects a missing %s', (path) => {
+    expect(rejectedAt(withValue(path, undefined), path)).toEqual([`${path} is required`]);
+  });
+
+  it.each([
+    'length',
+    'width',
+    'height',
+    'expect_pickup_time',
+    'service.inco_term',
+    'package_attributes',
+    'metadata',
+    'metadata.platform',
+    'metadata.platform_order_no',
+    'package_attributes.weight',
+    'package_attributes.contains_alcohol',
+    'items[0].length',
+    'items[0].declared_unit_value',
+    'items[0].tax',
+    'items[0].sku_code',
+    'items[0].brand',
+    'items[0].unit',
+    'items[0].hs_code',
+    'items[0].customs_description',
+    'items[0].origin_country_code',
+    ...ADDRESSES.flatMap((address) => ADDRESS_OPTIONAL.map((field) => `${address}.${field}`)),
+  ])('accepts a missing optional %s', (path) => {
+    expect(errors(withValue(path, undefined))).toEqual([]);
+  });
+
+  it.each(['length', 'width', 'height', 'items[0].length', 'items[1].height'])(
+    'accepts null for %s (the spec: "null allowed")',
+    (path) => {
+      expect(errors(withValue(path, null))).toEqual([]);
+    },
+  );
+
+  it.each(['reference', 'service.service_code', 'items[0].product_name', 'shipper_address.city'])(
+    'rejects an empty required %s',
+    (path) => {
+      expect(rejectedAt(withValue(path, ''), path)).toContain(`${path} should not be empty`);
+    },
+  );
+
+  describe('items: at least one', () => {
+    it('rejects an empty list', () => {
+      expect(rejectedAt(withValue('items', []), 'items')).toEqual([
+        'items must contain at least 1 elements',
+      ]);
+    });
+
+    it('accepts a single item', () => {
+      const plain = validLabel();
+      plain.items = [plain.items[0]];
+      expect(errors(plain)).toEqual([]);
+    });
+
+    it.each<[string, unknown]>([
+      ['an object', { product_name: 'Mug' }],
+      ['a null element', [null]],
+      ['a string', 'Mug'],
+    ])('rejects %s', (_case, items) => {
+      expect(rejectedAt(withValue('items', items), 'items').length).toBeGreaterThan(0);
+    });
+  });
+
+  describe('currency (ISO 4217)', () => {
+    it.each(['GBP', 'USD', 'JPY'])('accepts %s', (currency) => {
+      expect(errors(withValue('currency', currency))).toEqual([]);
+    });
+
+    it.each(['gbp', 'GB', 'POUND', '', 826])('rejects %p', (currency) => {
+      expect(rejectedAt(withValue('currency', currency), 'currency')).toEqual([
+        'currency must be an ISO 4217 currency code (three uppercase letters)',
+      ]);
+    });
+  });
+
+  describe('weight_unit (kg, g, lb, oz)', () => {
+    it.each(['kg', 'g', 'lb', 'oz'])('accepts %s', (unit) => {
+      expect(errors(withValue('weight_unit', unit))).toEqual([]);
+    });
+
+    it.each(['KG', 'pcs', 't', ''])('rejects %p', (unit) => {
+      expect(rejectedAt(withValue('weight_unit', unit), 'weight_unit')).toEqual([
+        'weight_unit must be one of the following values: g, kg, oz, lb',
+      ]);
+    });
+  });
+
+  describe('length_unit (m, cm, mm, ft, in)', () => {
+    it.each(['m', 'cm', 'mm', 'ft', 'in'])('accepts %s', (unit) => {
+      expect(errors(withValue('length_unit', unit))).toEqual([]);
+    });
+
+    it('has exactly the spec values', () => {
+      expect(Object.values(LengthUnit).sort()).toEqual(['cm', 'ft', 'in', 'm', 'mm']);
+    });
+
+    it.each(['CM', 'km', 'inch', ''])('rejects %p', (unit) => {
+      expect(rejectedAt(withValue('length_unit', unit), 'length_unit')).toEqual([
+        'length_unit must be one of the following values: m, cm, mm, ft, in',
+      ]);
+    });
+
+    it('may be omitted when no length, width or height is given', () => {
+      expect(errors(minimalLabel())).toEqual([]);
+      expect(errors(setPath(minimalLabel(), 'length', null))).toEqual([]);
+    });
+
+    it.each(['length', 'width', 'height'])('is required when the label gives a %s', (dimension) => {
+      const plain = setPath(minimalLabel(), dimension, 10);
+      expect(rejectedAt(plain, 'length_unit')).toEqual(['length_unit is required']);
+    });
+
+    it('is required when an item gives a dimension', () => {
+      const plain = setPath(minimalLabel(), 'items[0].width', 10);
+      expect(rejectedAt(plain, 'length_unit')).toEqual(['length_unit is required']);
+    });
+  });
+
+  describe('expect_pickup_time (ISO 8601 date-time)', () => {
+    const path = 'expect_pickup_time';
+
+    it.each([
+      '2026-05-20T09:30:00Z',
+      '2026-05-20T09:30:00.123Z',
+      '2026-05-20T09:30:00+08:00',
+      '2026-05-20T09:30Z',
+      '2026-05-20T09:30:00',
+    ])('accepts %s', (time) => {
+      expect(errors(withValue(path, time))).toEqual([]);
+    });
+
+    it.each([
+      '2026-05-20',
+      '2026-02-30T09:30:00Z',
+      '2026-05-20 09:30:00',
+      '2026-05-20T25:00:00Z',
+      '20/05/2026 09:30',
+      'tomorrow',
+      '',
+      1779269400000,
+    ])('rejects %p', (time) => {
+      expect(rejectedAt(withValue(path, time), path)).toEqual([
+        `${path} must be an ISO 8601 date-time (yyyy-MM-ddTHH:mm:ss with an optional zone)`,
+      ]);
+    });
+  });
+
+  describe.each(['items[0].unit_price', 'items[0].declared_unit_value', 'items[1].tax'])(
+    '%s: Number(12,2)',
+    (path) => {
+      it.each(DECIMAL_12_2.accepted)('accepts %p', (value) => {
+        expect(errors(withValue(path, value))).toEqual([]);
+      });
+
+      it.each(DECIMAL_12_2.rejected)('rejects %p', (value) => {
+        expect(rejectedAt(withValue(path, value), path)).toContain(
+          `${path} must be a number with at most 12 digits, 2 of them decimals`,
+        );
+      });
+
+      it('accepts 0 and rejects a negative amount', () => {
+        expect(errors(withValue(path, 0))).toEqual([]);
+        expect(rejectedAt(withValue(path, -0.01), path)).toEqual([
+          `${path} must not be less than 0`,
+        ]);
+      });
+    },
+  );
+
+  describe.each([
+    'length',
+    'width',
+    'height',
+    'items[0].weight',
+    'items[0].length',
+    'items[0].width',
+    'items[1].height',
+    'package_attributes.weight',
+  ])('%s: up to 3 decimals, more than 0', (path) => {
+    it.each(DECIMAL_12_3.accepted)('accepts %p', (value) => {
+      expect(errors(withValue(path, value))).toEqual([]);
+    });
+
+    it.each(DECIMAL_12_3.rejected)('rejects %p', (value) => {
+      expect(rejectedAt(withValue(path, value), path)).toContain(
+        `${path} must be a number with at most 12 digits, 3 of them decimals`,
+      );
+    });
+
+    it.each([0, -1])('rejects %p', (value) => {
+      expect(rejectedAt(withValue(path, value), path)).toEqual([
+        `${path} must be a positive number`,
+      ]);
+    });
+  });
+
+  describe('items[0].quantity: integer, at least 1', () => {
+    const path = 'items[0].quantity';
+
+    it.each([1, 2_147_483_647])('accepts %p', (quantity) => {
+      expect(errors(withValue(path, quantity))).toEqual([]);
+    });
+
+    it('rejects 0', () => {
+      expect(rejectedAt(withValue(path, 0), path)).toEqual([`${path} must not be less than 1`]);
+    });
+
+    it.each([0.5, '1'])('rejects the non-integer %p', (quantity) => {
+      expect(rejectedAt(withValue(path, quantity), path)).toContain(
+        `${path} must be an integer number`,
+      );
+    });
+  });
+
+  it.each([
+    'package_attributes.contains_alcohol',
+    'package_attributes.contains_liquid',
+    'package_attributes.contains_battery',
+    'package_attributes.contains_dangerous_goods',
+    'package_attributes.contains_prohibited_items',
+  ])('%s must be a boolean', (path) => {
+    expect(errors(withValue(path, true))).toEqual([]);
+    expect(rejectedAt(withValue(path, 'yes'), path)).toEqual([`${path} must be a boolean value`]);
+  });
+
+  it.each(['metadata.platform', 'metadata.platform_order_no'])('%s must be a string', (path) => {
+    expect(rejectedAt(withValue(path, 1001), path)).toEqual([`${path} must be a string`]);
+  });
+
+  it.each<[string, unknown]>([
+    ['shipping_address', 'London'],
+    ['shipper_address', []],
+    ['service', 'DHL-EXPRESS'],
+    ['package_attributes', true],
+    ['metadata', 'shopify'],
+  ])('rejects a non-object %s (%p)', (path, value) => {
+    expect(rejectedAt(withValue(path, value), path)).toContain(`${path} must be an object`);
+  });
+
+  it('strips unknown properties at every level', () => {
+    const plain = validLabel();
+    Object.assign(plain, { id: 9, tracking_number: '1Z' });
+    Object.assign(plain.shipping_address, { geo: 'x' });
+    Object.assign(plain.service, { carrier: 'DHL' });
+    Object.assign(plain.items[0], { image: 'x' });
+    Object.assign(plain.package_attributes, { fragile: true });
+    Object.assign(plain.metadata, { store: 'x' });
+    const value = valueOf(CreateLabelRequest, plain);
+    expect(value).not.toHaveProperty('id');
+    expect(value).not.toHaveProperty('tracking_number');
+    expect(value.shipping_address).not.toHaveProperty('geo');
+    expect(value.service).not.toHaveProperty('carrier');
+    expect(value.items[0]).not.toHaveProperty('image');
+    expect(value.package_attributes).not.toHaveProperty('fragile');
+    expect(value.metadata).not.toHaveProperty('store');
+  });
+
+  it('has exactly the spec checkpoint statuses', () => {
+    expect(Object.values(CheckpointStatus)).toEqual([
+      'information_received',
+      'in_transit',
+      'out_for_delivery',
+      'available_for_pickup',
+      'delivery_attempt_failed',
+      'delivered',
+      'delivered_with_exception',
+      'exception',
+      'disposed',
+      'expired',
+      'unknown',
+    ]);
+  });
+
+  it('exports the spec limits', () => {
+    expect(LABEL_LIMITS).toEqual({
+      reference: 64,
+      currency: 3,
+      min_items: 1,
+      service: { service_code: 32, inco_term: 16 },
+      item: {
+        product_name: 100,
+        sku_code: 128,
+        brand: 64,
+        unit: 16,
+        hs_code: 32,
+        customs_description: 512,
+      },
+    });
+  });
+});

@@ -1,0 +1,127 @@
+import 'reflect-metadata';
+import { Type } from 'class-transformer';
+import {
+  ArrayMinSize,
+  IsArray,
+  IsEnum,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsPositive,
+  IsString,
+  MaxLength,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import { WeightUnit } from '../catalog/weight-unit';
+import { LabelAddressDto } from '../common/address.dto';
+import { IsDecimal } from '../common/decimal';
+import { IsCurrencyCode, IsIsoDateTime } from '../common/formats';
+import { LabelItemDto } from './label-item.dto';
+import { LabelMetadataDto } from './label-metadata.dto';
+import { LabelServiceDto } from './label-service.dto';
+import { LABEL_LIMITS, LABEL_MEASURE } from './label.limits';
+import { LengthUnit } from './length-unit';
+import { PackageAttributesDto } from './package-attributes.dto';
+
+const { precision, scale } = LABEL_MEASURE;
+
+type Dimensions = { length?: unknown; width?: unknown; height?: unknown };
+
+function hasDimension(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const { length, width, height } = value as Dimensions;
+  return [length, width, height].some((dimension) => dimension !== undefined && dimension !== null);
+}
+
+/** Whether the label or one of its items gives a length, width or height. */
+export function labelHasDimensions(request: CreateLabelRequest): boolean {
+  return (
+    hasDimension(request) || (Array.isArray(request.items) && request.items.some(hasDimension))
+  );
+}
+
+/** Body of POST /2026-05/cloud/label. */
+export class CreateLabelRequest {
+  /** Recipient. */
+  @IsObject()
+  @ValidateNested()
+  @Type(() => LabelAddressDto)
+  shipping_address!: LabelAddressDto;
+
+  /** Sender. */
+  @IsObject()
+  @ValidateNested()
+  @Type(() => LabelAddressDto)
+  shipper_address!: LabelAddressDto;
+
+  /** Merchant order reference. */
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(LABEL_LIMITS.reference)
+  reference!: string;
+
+  /** ISO 4217 currency code of the prices and values. */
+  @IsCurrencyCode()
+  currency!: string;
+
+  /** Unit of every weight in the request. */
+  @IsEnum(WeightUnit)
+  weight_unit!: WeightUnit;
+
+  /** In `length_unit`; up to 3 decimals; null allowed. */
+  @IsOptional()
+  @IsDecimal(precision, scale)
+  @IsPositive()
+  length?: number | null;
+
+  /** In `length_unit`; up to 3 decimals; null allowed. */
+  @IsOptional()
+  @IsDecimal(precision, scale)
+  @IsPositive()
+  width?: number | null;
+
+  /** In `length_unit`; up to 3 decimals; null allowed. */
+  @IsOptional()
+  @IsDecimal(precision, scale)
+  @IsPositive()
+  height?: number | null;
+
+  /** Unit of every length in the request; required when a length, width or height is given. */
+  @ValidateIf(
+    (request: CreateLabelRequest) =>
+      (request.length_unit !== undefined && request.length_unit !== null) ||
+      labelHasDimensions(request),
+  )
+  @IsEnum(LengthUnit)
+  length_unit?: LengthUnit;
+
+  /** Expected pickup time, ISO 8601 date-time. */
+  @IsOptional()
+  @IsIsoDateTime()
+  expect_pickup_time?: string;
+
+  @IsObject()
+  @ValidateNested()
+  @Type(() => LabelServiceDto)
+  service!: LabelServiceDto;
+
+  /** Goods in the package; at least one. */
+  @IsArray()
+  @ArrayMinSize(LABEL_LIMITS.min_items)
+  @ValidateNested({ each: true })
+  @Type(() => LabelItemDto)
+  items!: LabelItemDto[];
+
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => PackageAttributesDto)
+  package_attributes?: PackageAttributesDto;
+
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => LabelMetadataDto)
+  metadata?: LabelMetadataDto;
+}

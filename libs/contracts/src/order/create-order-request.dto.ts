@@ -1,0 +1,74 @@
+import 'reflect-metadata';
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayNotEmpty,
+  IsArray,
+  IsBoolean,
+  IsObject,
+  IsOptional,
+  IsString,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { OrderAddressDto } from '../common/address.dto';
+import { IsDecimal } from '../common/decimal';
+import { IsCurrencyCode } from '../common/formats';
+import { OrderServiceDto } from './order-service.dto';
+import { ORDER_DEFAULTS, ORDER_LIMITS } from './order.limits';
+import { SkuItemDto } from './sku-item.dto';
+
+/** Body of POST /2025-07/cloud/order. */
+export class CreateOrderRequest {
+  @IsObject()
+  @ValidateNested()
+  @Type(() => OrderAddressDto)
+  shipping_address!: OrderAddressDto;
+
+  /** Defaults to the shipping address (see `orderBillingAddress`). */
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => OrderAddressDto)
+  billing_address?: OrderAddressDto;
+
+  /** Merchant's order reference. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(ORDER_LIMITS.reference)
+  reference?: string;
+
+  /** ISO 4217 currency code; defaults to USD. */
+  @Transform(({ value }) => value ?? ORDER_DEFAULTS.currency)
+  @IsCurrencyCode()
+  currency?: string = ORDER_DEFAULTS.currency;
+
+  /** True when the totals include tax; defaults to false. */
+  @Transform(({ value }) => value ?? ORDER_DEFAULTS.totals_include_tax)
+  @IsBoolean()
+  totals_include_tax?: boolean = ORDER_DEFAULTS.totals_include_tax;
+
+  /** Number(12,2). */
+  @IsOptional()
+  @IsDecimal()
+  @Min(0)
+  shipping_cost?: number;
+
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => OrderServiceDto)
+  service?: OrderServiceDto;
+
+  /** Order lines; at least one. */
+  @IsArray()
+  @ArrayNotEmpty()
+  @ValidateNested({ each: true })
+  @Type(() => SkuItemDto)
+  sku_items!: SkuItemDto[];
+}
+
+/** The billing address of an order request: the one given, else the shipping address. */
+export function orderBillingAddress(request: CreateOrderRequest): OrderAddressDto {
+  return request.billing_address ?? request.shipping_address;
+}

@@ -1,0 +1,78 @@
+import 'reflect-metadata';
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayNotEmpty,
+  IsArray,
+  IsEnum,
+  IsIn,
+  IsObject,
+  IsOptional,
+  IsPositive,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { IsDecimal } from '../common/decimal';
+import { IsCurrencyCode } from '../common/formats';
+import { CalcDestAddressDto, CalcOriginAddressDto } from './calc-address.dto';
+import { ContentFlag } from './content-flag';
+import { DimensionDto } from './dimension.dto';
+import { RATING_WEIGHT_UNITS, RatingWeightUnit } from './rating-weight-unit';
+
+const notApplicableWhenAbsent = ({ value }: { value: unknown }) =>
+  value ?? ContentFlag.NotApplicable;
+
+/** Body of PUT /2025-07/cloud/calculate/order: one cost result per candidate origin. */
+export class CalculateOrderRequest {
+  @IsObject()
+  @ValidateNested()
+  @Type(() => CalcDestAddressDto)
+  dest_address!: CalcDestAddressDto;
+
+  /** Candidate origin warehouses; at least one. */
+  @IsArray()
+  @ArrayNotEmpty()
+  @ValidateNested({ each: true })
+  @Type(() => CalcOriginAddressDto)
+  origin_addresses!: CalcOriginAddressDto[];
+
+  /** Number(12,2), in `weight_unit`. */
+  @IsDecimal()
+  @IsPositive()
+  weight!: number;
+
+  /** kg or lb. */
+  @IsIn(RATING_WEIGHT_UNITS)
+  weight_unit!: RatingWeightUnit;
+
+  /** Defaults to "Not Applicable" (also when null). */
+  @Transform(notApplicableWhenAbsent)
+  @IsEnum(ContentFlag)
+  alcohol?: ContentFlag = ContentFlag.NotApplicable;
+
+  /** Defaults to "Not Applicable" (also when null). */
+  @Transform(notApplicableWhenAbsent)
+  @IsEnum(ContentFlag)
+  battery?: ContentFlag = ContentFlag.NotApplicable;
+
+  /** Defaults to "Not Applicable" (also when null). */
+  @Transform(notApplicableWhenAbsent)
+  @IsEnum(ContentFlag)
+  liquid?: ContentFlag = ContentFlag.NotApplicable;
+
+  /** Declared value, Number(12,2), in `currency`. */
+  @IsOptional()
+  @IsDecimal()
+  @Min(0)
+  declared_value?: number;
+
+  /** ISO 4217 currency code of the declared value. */
+  @IsOptional()
+  @IsCurrencyCode()
+  currency?: string;
+
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => DimensionDto)
+  dimension?: DimensionDto;
+}

@@ -1,0 +1,61 @@
+import {
+  CanActivate,
+  ExecutionContext,
+  Injectable,
+  SetMetadata,
+  createParamDecorator,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { FastifyRequest } from 'fastify';
+import { ApiError } from '../http/api-error';
+import { ApiKeyRole } from './api-key.entity';
+import { ApiKeyService, Principal } from './api-key.service';
+
+const PUBLIC = 'consign:public';
+const ROLES = 'consign:roles';
+
+/** A route anyone may call (health, reference data docs). */
+export const Public = () => SetMetadata(PUBLIC, true);
+/** A route only keys of these roles may call (operators' warehouse endpoints). */
+export const Roles = (...roles: ApiKeyRole[]) => SetMetadata(ROLES, roles);
+
+type AuthenticatedRequest = FastifyRequest & { principal?: Principal };
+
+/** `Authorization: Bearer <key>` on every route that is not @Public(); 401 otherwise. */
+@Injectable()
+export class ApiKeyGuard implements CanActivate {
+  constructor(
+    private readonly keys: ApiKeyService,
+    private readonly reflector: Reflector,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    // In a standalone process the services' bus handlers share the app; they are not HTTP routes.
+    if (context.getType() !== 'http') return true;
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(PUBLIC, targets)) return true;
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    const header = request.headers.authorization;
+    const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+    if (!match)
+      throw new ApiError(401, 'Missing API key: send Authorization: Bearer <key>.', {
+        'www-authenticate': 'Bearer',
+      });
+    const principal = await this.keys.authenticate(match[1]);
+    if (!principal) throw new ApiError(401, 'Invalid API key.', { 'www-authenticate': 'Bearer' });
+    const roles = this.reflector.getAllAndOverride<ApiKeyRole[] | undefined>(ROLES, targets);
+    if (roles && !roles.includes(principal.role))
+      throw new ApiError(403, 'This API key may not use this operation.');
+    request.principal = principal;
+    return true;
+  }
+}
+
+/** The authenticated merchant's id. */
+export const MerchantId = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): number => {
+    const principal = context.switchToHttp().getRequest<AuthenticatedRequest>().principal;
+    if (!principal) throw new ApiError(401, 'Missing API key: send Authorization: Bearer <key>.');
+    return principal.merchantId;
+  },
+);

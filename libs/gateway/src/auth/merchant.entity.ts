@@ -1,0 +1,20 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+export const MERCHANT_NAME_MAX = 128;
+
+/** A tenant: every record of every service belongs to one merchant. */
+@Entity({ name: 'merchant' })
+export class MerchantEntity {
+  @PrimaryGeneratedColumn('identity', {
+    type: 'bigint',
+    generatedIdentity: 'BY DEFAULT',
+    primaryKeyConstraintName: 'pk_merchant',
+  })
+  id!: number;
+
+  @Column({ type: 'varchar', length: MERCHANT_NAME_MAX })
+  name!: string;
+
+  @CreateDateColumn({ type: 'timestamptz', name: 'created_at' })
+  createdAt!: Date;
+}

@@ -1,0 +1,53 @@
+import { Body, Controller, Get, Param, Post } from '@nestjs/common';
+import { CatalogTopic, CreateProductRequest, ProductView } from '@consign/contracts';
+import { MerchantId } from '../auth/api-key.guard';
+import { contract, idParam } from '../http/contract.pipe';
+import { CorrelationId } from '../http/request-context';
+import { GatewayBus } from '../http/gateway-bus';
+
+/** Spec endpoints 12–14. */
+@Controller('2025-07/cloud/product')
+export class ProductController {
+  constructor(private readonly bus: GatewayBus) {}
+
+  /** Create a product with its variants; `data` is the new product id. */
+  @Post()
+  create(
+    @MerchantId() merchantId: number,
+    @CorrelationId() correlationId: string,
+    @Body(contract(CreateProductRequest)) product: CreateProductRequest,
+  ): Promise<number> {
+    return this.bus.call(
+      CatalogTopic.CreateProduct,
+      { merchant_id: merchantId, product },
+      { key: merchantId, correlationId },
+    );
+  }
+
+  /** Every product of the merchant, newest first. */
+  @Get('all')
+  list(
+    @MerchantId() merchantId: number,
+    @CorrelationId() correlationId: string,
+  ): Promise<ProductView[]> {
+    return this.bus.call(
+      CatalogTopic.ListProducts,
+      { merchant_id: merchantId },
+      { key: merchantId, correlationId },
+    );
+  }
+
+  /** One product with its variants. */
+  @Get(':product_id')
+  get(
+    @MerchantId() merchantId: number,
+    @CorrelationId() correlationId: string,
+    @Param('product_id', idParam('product_id')) productId: number,
+  ): Promise<ProductView> {
+    return this.bus.call(
+      CatalogTopic.GetProduct,
+      { merchant_id: merchantId, product_id: productId },
+      { key: productId, correlationId },
+    );
+  }
+}

@@ -1,0 +1,88 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { errorCodes } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Observable, throwError } from 'rxjs';
+import { errorEnvelope } from '@consign/contracts';
+import { ApiError } from './api-error';
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad request.',
+  401: 'Missing or invalid API key.',
+  403: 'Forbidden.',
+  404: 'Not found.',
+  405: 'Method not allowed.',
+  409: 'Conflict.',
+  413: 'Request body too large.',
+  415: 'Unsupported media type: send application/json.',
+  429: 'Too many requests.',
+  500: 'Internal error.',
+  503: 'Service unavailable.',
+  504: 'Service timed out.',
+};
+
+/**
+ * Fastify's own errors (body parsing, size limit) reach the filter as HttpExceptions carrying
+ * Fastify's message (Nest maps them); they are answered with Consign's wording.
+ */
+const FASTIFY_MESSAGES = new Map<string, string>([
+  [new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY().message, 'Malformed JSON in request body.'],
+  [
+    new errorCodes.FST_ERR_CTP_EMPTY_JSON_BODY().message,
+    'Request body is empty: send a JSON object.',
+  ],
+  [new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE().message, STATUS_TEXT[413]],
+  [new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE().message, STATUS_TEXT[415]],
+]);
+
+/** The status and message an error is answered with; anything unrecognised is a 500. */
+export function describeError(error: unknown): {
+  status: number;
+  message: string;
+  headers: Record<string, string>;
+} {
+  if (error instanceof ApiError)
+    return { status: error.status, message: error.message, headers: error.headers };
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    const response = error.getResponse();
+    const text = typeof response === 'string' ? response : undefined;
+    const message =
+      (text && FASTIFY_MESSAGES.get(text)) ??
+      (status === 404 ? 'Not found.' : (STATUS_TEXT[status] ?? text ?? error.message));
+    return { status, message, headers: {} };
+  }
+  return { status: 500, message: STATUS_TEXT[500], headers: {} };
+}
+
+/** Every failure, whatever threw it, goes out in the envelope with HTTP status = code. */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HTTP');
+
+  catch(error: unknown, host: ArgumentsHost): void | Observable<never> {
+    // Bus handlers of a standalone process share the app; their errors are not HTTP responses.
+    if (host.getType() !== 'http') return throwError(() => error);
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const request = host.switchToHttp().getRequest<FastifyRequest>();
+    sendError(reply, request, error, this.logger);
+  }
+}
+
+export function sendError(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  error: unknown,
+  logger: Logger,
+): void {
+  const { status, message, headers } = describeError(error);
+  if (status >= 500 && !(error instanceof ApiError)) {
+    logger.error(
+      `${request.method} ${request.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
+  }
+  void reply
+    .status(status)
+    .headers(headers)
+    .header('content-type', 'application/json; charset=utf-8')
+    .send(errorEnvelope(status, message));
+}

@@ -1,0 +1,38 @@
+import { Injectable, PipeTransform } from '@nestjs/common';
+import { ClassConstructor } from 'class-transformer';
+import { validateContract, validationMessage } from '@consign/contracts';
+import { ApiError } from './api-error';
+
+/** Validates a body or query against its contract class; a failure is a 400 naming each field. */
+@Injectable()
+export class ContractPipe<T extends object> implements PipeTransform<unknown, T> {
+  constructor(private readonly contract: ClassConstructor<T>) {}
+
+  transform(value: unknown): T {
+    const result = validateContract(this.contract, value ?? {});
+    if (!result.ok) throw new ApiError(400, validationMessage(result.errors));
+    return result.value;
+  }
+}
+
+export function contract<T extends object>(cls: ClassConstructor<T>): ContractPipe<T> {
+  return new ContractPipe(cls);
+}
+
+const LONG_ID = /^[1-9]\d{0,15}$/;
+
+/** A Long path id: a positive integer within JSON's safe range, else a 400 naming the parameter. */
+export class IdPipe implements PipeTransform<string, number> {
+  constructor(private readonly name: string) {}
+
+  transform(value: string): number {
+    const id = LONG_ID.test(value) ? Number(value) : NaN;
+    if (!Number.isSafeInteger(id))
+      throw new ApiError(400, `Validation failed: ${this.name} must be a positive integer id`);
+    return id;
+  }
+}
+
+export function idParam(name: string): IdPipe {
+  return new IdPipe(name);
+}

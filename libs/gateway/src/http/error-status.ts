@@ -1,0 +1,45 @@
+import { CommonErrorCode, CatalogErrorCode } from '@consign/contracts';
+
+/** Every error code any service can answer. Adding a context adds its enum here. */
+export type ErrorCode = CommonErrorCode | CatalogErrorCode;
+
+const KNOWN = new Set<string>([
+  ...Object.values(CommonErrorCode),
+  ...Object.values(CatalogErrorCode),
+]);
+
+/** The one place where error codes become HTTP statuses (the envelope's `code` too). */
+export function httpStatusOf(code: string): number {
+  if (!KNOWN.has(code)) return 502;
+  const known = code as ErrorCode;
+  switch (known) {
+    case CommonErrorCode.Validation:
+      return 400;
+    case CommonErrorCode.Unauthorized:
+      return 401;
+    case CommonErrorCode.Forbidden:
+      return 403;
+    case CommonErrorCode.NotFound:
+    case CatalogErrorCode.ProductNotFound:
+      return 404;
+    case CommonErrorCode.Conflict:
+    case CatalogErrorCode.DuplicateSku:
+      return 409;
+    case CommonErrorCode.PayloadTooLarge:
+      return 413;
+    case CommonErrorCode.RateLimited:
+      return 429;
+    case CommonErrorCode.Internal:
+      return 500;
+    case CommonErrorCode.Unavailable:
+      return 503;
+    case CommonErrorCode.Timeout:
+      return 504;
+    default:
+      return assertNever(known);
+  }
+}
+
+function assertNever(code: never): never {
+  throw new Error(`unmapped error code ${String(code)}`);
+}

@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { ClientProxy } from '@nestjs/microservices';
+import { TimeoutError, lastValueFrom, timeout } from 'rxjs';
+import {
+  CORRELATION_HEADER,
+  CommandReply,
+  CommandRequest,
+  CommandTopic,
+  CommonErrorCode,
+  Reply,
+  failure,
+} from '@consign/contracts';
+import { AppConfig } from '../config/app-config';
+import { BUS_CLIENT } from './bus.tokens';
+
+/**
+ * Request-reply over the bus with a typed topic map: `request(topic, payload)` cannot pair a
+ * payload with the wrong topic. Transport trouble becomes a Reply too: no reply in time is a
+ * Timeout (504 at the gateway), no bus or no handler is Unavailable (503).
+ */
+@Injectable()
+export class CommandBus {
+  private readonly logger = new Logger('CommandBus');
+
+  constructor(
+    @Inject(BUS_CLIENT) private readonly client: ClientProxy,
+    private readonly config: AppConfig,
+  ) {}
+
+  async request<K extends CommandTopic>(
+    topic: K,
+    payload: CommandRequest<K>,
+    options: { key: string; correlationId?: string },
+  ): Promise<Reply<CommandReply<K>>> {
+    const message = {
+      key: options.key,
+      value: payload,
+      headers: { [CORRELATION_HEADER]: options.correlationId ?? randomUUID() },
+    };
+    try {
+      const reply = await lastValueFrom(
+        this.client
+          .send<Reply<CommandReply<K>>>(topic, message)
+          .pipe(timeout(this.config.BUS_TIMEOUT_MS)),
+      );
+      if (!isReply(reply)) {
+        this.logger.error(`malformed reply on ${topic}`);
+        return failure(
+          CommonErrorCode.Unavailable,
+          `The ${serviceOf(topic)} service gave an unreadable answer.`,
+        );
+      }
+      return reply;
+    } catch (error: unknown) {
+      if (error instanceof TimeoutError) {
+        return failure(
+          CommonErrorCode.Timeout,
+          `The ${serviceOf(topic)} service did not answer in time.`,
+        );
+      }
+      this.logger.warn(
+        `request on ${topic} failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      return failure(
+        CommonErrorCode.Unavailable,
+        `The ${serviceOf(topic)} service is unavailable.`,
+      );
+    }
+  }
+}
+
+function isReply(value: unknown): value is Reply<unknown> {
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    typeof (value as { ok?: unknown }).ok === 'boolean'
+  );
+}
+
+function serviceOf(topic: string): string {
+  return topic.split('.')[0];
+}

@@ -1,0 +1,77 @@
+import { Logger } from '@nestjs/common';
+
+export type RequestHandler = (data: unknown) => Promise<unknown>;
+export type EventHandler = (data: unknown) => Promise<void>;
+
+/** Thrown to a requester when no service has a handler for the pattern (the 503 case). */
+export class NoHandlerError extends Error {
+  constructor(readonly pattern: string) {
+    super(`no handler for ${pattern}`);
+    this.name = 'NoHandlerError';
+  }
+}
+
+/**
+ * The in-process bus of a standalone process: the same patterns as Kafka, and every payload goes
+ * through a JSON round trip both ways so that what a handler sees, and what a caller gets back,
+ * is byte-for-byte what the Kafka path would carry (no shared object references, no Dates,
+ * no class instances).
+ */
+export class InProcessBroker {
+  private readonly logger = new Logger('InProcessBroker');
+  private readonly requestHandlers = new Map<string, RequestHandler>();
+  private readonly eventHandlers = new Map<string, EventHandler[]>();
+
+  registerRequestHandler(pattern: string, handler: RequestHandler): void {
+    if (this.requestHandlers.has(pattern)) throw new Error(`two request handlers for ${pattern}`);
+    this.requestHandlers.set(pattern, handler);
+  }
+
+  registerEventHandler(pattern: string, handler: EventHandler): void {
+    this.eventHandlers.set(pattern, [...(this.eventHandlers.get(pattern) ?? []), handler]);
+  }
+
+  unregisterAll(handlers: { request: RequestHandler[]; event: EventHandler[] }): void {
+    for (const [pattern, handler] of this.requestHandlers) {
+      if (handlers.request.includes(handler)) this.requestHandlers.delete(pattern);
+    }
+    for (const [pattern, list] of this.eventHandlers) {
+      this.eventHandlers.set(
+        pattern,
+        list.filter((h) => !handlers.event.includes(h)),
+      );
+    }
+  }
+
+  hasRequestHandler(pattern: string): boolean {
+    return this.requestHandlers.has(pattern);
+  }
+
+  async request(pattern: string, data: unknown): Promise<unknown> {
+    const handler = this.requestHandlers.get(pattern);
+    if (!handler) throw new NoHandlerError(pattern);
+    const reply = await handler(jsonRoundTrip(data));
+    return jsonRoundTrip(reply);
+  }
+
+  /**
+   * Delivers an event to every subscriber and resolves once all of them have handled it, so an
+   * outbox relay marks an event published only after delivery. A subscriber's failure rejects.
+   */
+  async publish(pattern: string, data: unknown): Promise<void> {
+    const handlers = this.eventHandlers.get(pattern) ?? [];
+    if (handlers.length === 0) {
+      this.logger.debug(`no subscriber for ${pattern}`);
+      return;
+    }
+    const results = await Promise.allSettled(
+      handlers.map((handler) => handler(jsonRoundTrip(data))),
+    );
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
+  }
+}
+
+export function jsonRoundTrip<T>(value: T): T {
+  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
+}

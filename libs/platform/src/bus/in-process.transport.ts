@@ -1,0 +1,100 @@
+import {
+  ClientProxy,
+  CustomTransportStrategy,
+  ReadPacket,
+  Server,
+  WritePacket,
+} from '@nestjs/microservices';
+import { lastValueFrom, isObservable } from 'rxjs';
+import { EventHandler, InProcessBroker, RequestHandler } from './in-process-broker';
+
+/**
+ * Kafka messages are `{ key, value, headers }`; a Nest Kafka handler receives the value. The
+ * in-process transport unwraps the same shape so handlers cannot tell the transports apart.
+ */
+function messageValue(data: unknown): unknown {
+  if (data !== null && typeof data === 'object' && 'value' in data)
+    return (data as { value: unknown }).value;
+  return data;
+}
+
+/** The server half of the in-process transport: registers the app's handlers on the broker. */
+export class InProcessServer extends Server implements CustomTransportStrategy {
+  private registered: { request: RequestHandler[]; event: EventHandler[] } = {
+    request: [],
+    event: [],
+  };
+
+  constructor(private readonly broker: InProcessBroker) {
+    super();
+  }
+
+  listen(callback: () => void): void {
+    for (const [pattern, handler] of this.getHandlers()) {
+      if (handler.isEventHandler) {
+        const eventHandler: EventHandler = async (data) => {
+          const result = await handler(data);
+          if (isObservable(result)) await lastValueFrom(result, { defaultValue: undefined });
+        };
+        this.broker.registerEventHandler(pattern, eventHandler);
+        this.registered.event.push(eventHandler);
+      } else {
+        const requestHandler: RequestHandler = async (data) => {
+          const result = await handler(data);
+          return lastValueFrom(this.transformToObservable(result), { defaultValue: undefined });
+        };
+        this.broker.registerRequestHandler(pattern, requestHandler);
+        this.registered.request.push(requestHandler);
+      }
+    }
+    callback();
+  }
+
+  close(): void {
+    this.broker.unregisterAll(this.registered);
+    this.registered = { request: [], event: [] };
+  }
+
+  on(): void {
+    // The in-process transport has no connection events.
+  }
+
+  unwrap<T>(): T {
+    return this.broker as T;
+  }
+}
+
+/** The client half: sends requests and emits events through the broker. */
+export class InProcessClient extends ClientProxy {
+  constructor(private readonly broker: InProcessBroker) {
+    super();
+  }
+
+  async connect(): Promise<void> {
+    // Nothing to connect: the broker lives in this process.
+  }
+
+  close(): void {
+    // Nothing to close.
+  }
+
+  unwrap<T>(): T {
+    return this.broker as T;
+  }
+
+  protected publish(packet: ReadPacket, callback: (packet: WritePacket) => void): () => void {
+    let disposed = false;
+    this.broker.request(this.normalizePattern(packet.pattern), messageValue(packet.data)).then(
+      (response) => !disposed && callback({ response, isDisposed: true }),
+      (err: unknown) => !disposed && callback({ err, isDisposed: true }),
+    );
+    return () => {
+      disposed = true;
+    };
+  }
+
+  protected async dispatchEvent<T>(packet: ReadPacket): Promise<T> {
+    await this.broker.publish(this.normalizePattern(packet.pattern), messageValue(packet.data));
+    return undefined as T;
+  }
+}

@@ -1,0 +1,133 @@
+import { KafkaOptions, Transport } from '@nestjs/microservices';
+import { Partitioners, logLevel as KafkaLogLevel } from 'kafkajs';
+
+/**
+ * Kafka options for `@nestjs/microservices` (kafkajs 2.2), tuned to behave the same on real Kafka
+ * (KRaft, docker-compose / Kubernetes) and on the Mokapi mock broker the tests run
+ * (`@consign/testing` startMokapiBroker). Every setting that differs from the kafkajs / Nest
+ * default says why. Settings deliberately left at their defaults (and why):
+ *
+ * - No compression (`send.compression` unset): Mokapi 0.52 accepts a gzip batch, then never
+ *   answers another request on that connection, so a compressed producer hangs.
+ * - No transactions, no `idempotent` producer: Mokapi has no transactions; the outbox (commit,
+ *   then publish, consumers dedupe through the inbox) gives the guarantee instead. Mokapi 0.52
+ *   does accept InitProducerId, so idempotence could be switched on later without breaking tests.
+ * - `acks` -1 (all in-sync replicas), kafkajs' default: what production wants; Mokapi has one.
+ * - `rebalanceTimeout` 60 s: how long a rebalance waits for busy members to rejoin.
+ *
+ * Nest appends `-server` / `-client` (`postfixId`) to both clientId and groupId, so a process's
+ * server and client consumers are never in the same group. Each Nest object builds fresh option
+ * objects here because Nest mutates `consumer` and `run` in place.
+ */
+export interface KafkaEndpointOptions {
+  clientId: string;
+  /** Consumer group prefix (Nest appends `-server` / `-client`). */
+  groupId: string;
+  brokers: string[];
+  /** kafkajs log level routed through Nest's logger; default WARN. */
+  logLevel?: KafkaLogLevel;
+}
+
+export interface KafkaClientEndpointOptions extends KafkaEndpointOptions {
+  /**
+   * The client only emits events and never waits for replies: no consumer, no consumer group, no
+   * group join at start-up. A process whose client never calls `send` should set it.
+   */
+  producerOnly?: boolean;
+}
+
+/**
+ * Consumer fetch long-poll, in ms. Mokapi holds an empty fetch for (maxWait - 200) ms and polls
+ * its log every min(maxWait / 5, 100) ms, so 250 ms answers within ~50 ms of a message arriving;
+ * below ~200 ms kafkajs busy-loops against Mokapi. Real Kafka answers a long poll as soon as data
+ * arrives, so the only cost there is ~4 empty fetches per second per idle consumer, instead of
+ * kafkajs' 5000 ms default which would add up to 5 s per hop on Mokapi.
+ */
+export const KAFKA_MAX_WAIT_TIME_MS = 250;
+
+function kafkaClientConfig(options: KafkaEndpointOptions) {
+  return {
+    clientId: options.clientId,
+    brokers: options.brokers,
+    // kafkajs logs at INFO by default (every join, every connect): through Nest's logger that is
+    // several lines per consumer per start; warnings and errors are what an operator needs.
+    logLevel: options.logLevel ?? KafkaLogLevel.WARN,
+    // Default: first retry after 300 ms, 5 retries (~10 s in all). A faster first retry shortens
+    // start-up when a process races the broker (tests start both together); 10 retries capped at
+    // 5 s each ride out a broker restart (~40 s) before the consumer or producer gives up.
+    retry: { initialRetryTime: 100, maxRetryTime: 5_000, retries: 10 },
+  };
+}
+
+function kafkaConsumerConfig(groupId: string) {
+  return {
+    groupId,
+    maxWaitTimeInMs: KAFKA_MAX_WAIT_TIME_MS,
+    // Default 30 s / 3 s. A member that dies without leaving (crash, SIGKILL, Mokapi: no
+    // LeaveGroup handling) holds its partitions until its session times out; 10 s bounds that
+    // stall. Heartbeats every 1 s (kafkajs sends them between fetches) let live members notice a
+    // rebalance inside Mokapi's group.initial.rebalance.delay.ms window, so they rejoin it.
+    sessionTimeout: 10_000,
+    heartbeatInterval: 1_000,
+    // Topics are provisioned from the AsyncAPI document, never auto-created: a misspelt topic
+    // must fail loudly (UNKNOWN_TOPIC_OR_PARTITION), not create a stray topic on real Kafka.
+    // (Mokapi never auto-creates; this keeps real Kafka as strict as the tests.)
+    allowAutoTopicCreation: false,
+  };
+}
+
+function kafkaProducerConfig() {
+  return {
+    // Same reason as the consumer: only declared topics exist.
+    allowAutoTopicCreation: false,
+    // The kafkajs 2.x default (murmur2, as the Java client) chosen explicitly: it silences the
+    // "switched default partitioner" warning and keeps key -> partition identical to other
+    // clients, so one aggregate's events (keyed by aggregate id) stay in one ordered partition.
+    createPartitioner: Partitioners.DefaultPartitioner,
+  };
+}
+
+/**
+ * A fresh consumer group starts at the latest offset by default: a message produced between the
+ * group's join and its first offset lookup (or before the group first existed: a service starting
+ * after the gateway sent) would be silently skipped. Reading from the beginning when the group has
+ * no committed offset loses nothing; with committed offsets (every restart of an existing group)
+ * it changes nothing. Consumers are idempotent (inbox), and a replayed request's reply goes to a
+ * correlation id nobody waits for. Reply topics should keep a short retention so that a new
+ * client group does not scan days of old replies.
+ */
+const SUBSCRIBE_FROM_BEGINNING = { fromBeginning: true };
+
+/** The microservice (server) side of a service: `@MessagePattern` / `@EventPattern` handlers. */
+export function kafkaServerOptions(options: KafkaEndpointOptions): KafkaOptions {
+  return {
+    transport: Transport.KAFKA,
+    options: {
+      client: kafkaClientConfig(options),
+      consumer: kafkaConsumerConfig(options.groupId),
+      producer: kafkaProducerConfig(),
+      subscribe: { ...SUBSCRIBE_FROM_BEGINNING },
+    },
+  };
+}
+
+/**
+ * The client side (`ClientKafka`, e.g. the gateway's request-reply client). Call
+ * `subscribeToResponseOf(pattern)` for every pattern it will `send`, then `connect()`: connect
+ * resolves after the reply consumer has joined its group, so the reply partition is known.
+ *
+ * The groupId must be unique per process (two processes in one reply group would split the reply
+ * partitions; on Mokapi 0.52 a group with two members crashes the broker).
+ */
+export function kafkaClientOptions(options: KafkaClientEndpointOptions): KafkaOptions {
+  return {
+    transport: Transport.KAFKA,
+    options: {
+      client: kafkaClientConfig(options),
+      consumer: kafkaConsumerConfig(options.groupId),
+      producer: kafkaProducerConfig(),
+      subscribe: { ...SUBSCRIBE_FROM_BEGINNING },
+      producerOnlyMode: options.producerOnly ?? false,
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { ConfigError, loadConfig } from './app-config';
+
+describe('loadConfig', () => {
+  it('applies defaults when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.DATA_DIR).toBe('./data');
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.kafkaBrokers).toEqual([]);
+  });
+
+  it('reads and converts values', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATABASE_URL: 'postgres://u@127.0.0.1:5432/db',
+      KAFKA_BROKERS: 'kafka-0:9092,kafka-1:9092',
+      BOOTSTRAP_API_KEY: 'ck_0123456789abcdef',
+    });
+    expect(config.PORT).toBe(8080);
+    expect(config.kafkaBrokers).toEqual(['kafka-0:9092', 'kafka-1:9092']);
+  });
+
+  it('treats blank optional values as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', KAFKA_BROKERS: ' ' }).DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ KAFKA_BROKERS: 'kafka-0' }, 'KAFKA_BROKERS'],
+    [{ BOOTSTRAP_API_KEY: 'short' }, 'BOOTSTRAP_API_KEY'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+  ])('rejects %j naming %s', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(name));
+  });
+});

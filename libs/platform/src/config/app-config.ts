@@ -1,0 +1,110 @@
+import { plainToInstance, Transform } from 'class-transformer';
+import {
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  validateSync,
+} from 'class-validator';
+import { flattenValidationErrors } from '@consign/contracts';
+
+const toInt = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value.trim()) : value;
+const blankToUndefined = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+/**
+ * The process configuration, read from the environment once at boot. Each variable is
+ * validated; a bad value stops start-up with a message naming the variable and the rule.
+ */
+export class AppConfig {
+  /** HTTP port of the gateway. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  PORT = 3000;
+
+  /** Host the gateway listens on. */
+  @IsString()
+  HOST = '0.0.0.0';
+
+  /** Directory of the embedded database (used when DATABASE_URL is unset). */
+  @IsString()
+  @MinLength(1)
+  DATA_DIR = './data';
+
+  /** PostgreSQL connection URL; when unset the embedded database under DATA_DIR is used. */
+  @Transform(blankToUndefined)
+  @IsOptional()
+  @Matches(/^postgres(ql)?:\/\/\S+$/, {
+    message: 'DATABASE_URL must be a postgres:// or postgresql:// URL',
+  })
+  DATABASE_URL?: string;
+
+  /** Comma-separated Kafka bootstrap brokers (host:port); when unset the in-process bus is used. */
+  @Transform(blankToUndefined)
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9._-]+:\d{1,5}(,[A-Za-z0-9._-]+:\d{1,5})*$/, {
+    message: 'KAFKA_BROKERS must be a comma-separated list of host:port',
+  })
+  KAFKA_BROKERS?: string;
+
+  /** The first merchant's API key; generated and saved under DATA_DIR when unset. */
+  @Transform(blankToUndefined)
+  @IsOptional()
+  @IsString()
+  @MinLength(16, { message: 'BOOTSTRAP_API_KEY must be at least 16 characters long' })
+  @Matches(/^[\x21-\x7e]+$/, {
+    message: 'BOOTSTRAP_API_KEY must be printable ASCII without spaces',
+  })
+  BOOTSTRAP_API_KEY?: string;
+
+  /** How long the gateway waits for a service's reply before answering 504. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(120000)
+  BUS_TIMEOUT_MS = 10000;
+
+  /** Largest accepted request body, in bytes; larger bodies get 413. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1024)
+  @Max(64 * 1024 * 1024)
+  BODY_LIMIT_BYTES = 1024 * 1024;
+
+  /** Log level: error, warn, log, debug or verbose. */
+  @Matches(/^(error|warn|log|debug|verbose)$/, {
+    message: 'LOG_LEVEL must be one of error, warn, log, debug, verbose',
+  })
+  LOG_LEVEL = 'log';
+
+  get kafkaBrokers(): string[] {
+    return this.KAFKA_BROKERS ? this.KAFKA_BROKERS.split(',') : [];
+  }
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the configuration; throws ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const known = Object.keys(new AppConfig());
+  const source: Record<string, string> = {};
+  for (const key of [...known, 'DATABASE_URL', 'KAFKA_BROKERS', 'BOOTSTRAP_API_KEY']) {
+    const value = env[key];
+    if (value !== undefined) source[key] = value;
+  }
+  const config = plainToInstance(AppConfig, source, { exposeDefaultValues: true });
+  const errors = validateSync(config, { validationError: { target: false, value: false } });
+  if (errors.length) throw new ConfigError(flattenValidationErrors(errors));
+  return config;
+}

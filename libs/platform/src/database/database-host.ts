@@ -1,0 +1,157 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Logger } from '@nestjs/common';
+import { PGlite } from '@electric-sql/pglite';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { DataSource, DataSourceOptions, MixedList } from 'typeorm';
+import { consignPgTypes } from './pg-types';
+
+/** What a service needs to open its own DataSource in its own schema. */
+export interface ServiceDatabaseOptions {
+  /** Short service name, used for the connection's application_name. */
+  name: string;
+  /** The Postgres schema the service owns; its migrations table lives there too. */
+  schema: string;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  entities: MixedList<Function>;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  migrations: MixedList<Function>;
+}
+
+export type DatabaseTarget =
+  { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir: string };
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/**
+ * Owns the physical database of one process: a PostgreSQL URL, or one embedded PGlite instance
+ * shared by every service of a standalone process (PGlite is one backend; one process may own a
+ * data directory). Opens one DataSource per service, creates the service's schema, runs its
+ * migrations, and closes everything in order on shutdown.
+ */
+export class DatabaseHost {
+  private readonly logger = new Logger('Database');
+  private readonly dataSources: DataSource[] = [];
+  private pglite?: PGlite;
+  /** Opening is serialised: on PGlite, one service's migration transaction would block another's queries. */
+  private opening: Promise<unknown> = Promise.resolve();
+
+  constructor(readonly target: DatabaseTarget) {}
+
+  get description(): string {
+    return this.target.kind === 'postgres'
+      ? `PostgreSQL ${redactUrl(this.target.url)}`
+      : `embedded PostgreSQL (PGlite) in ${this.target.dataDir}`;
+  }
+
+  openServiceDataSource(options: ServiceDatabaseOptions): Promise<DataSource> {
+    const opened = this.opening.then(() => this.open(options));
+    this.opening = opened.catch(() => undefined);
+    return opened;
+  }
+
+  private async open(options: ServiceDatabaseOptions): Promise<DataSource> {
+    if (!SCHEMA_NAME.test(options.schema)) throw new Error(`invalid schema name ${options.schema}`);
+    const base = {
+      type: 'postgres',
+      schema: options.schema,
+      entities: options.entities,
+      migrations: options.migrations,
+      migrationsTableName: 'migration',
+      synchronize: false,
+      migrationsRun: false,
+      applicationName: `consign-${options.name}`,
+    } as const;
+    let dataSourceOptions: DataSourceOptions;
+    if (this.target.kind === 'postgres') {
+      dataSourceOptions = {
+        ...base,
+        url: this.target.url,
+        extra: {
+          max: this.target.poolSize ?? 10,
+          types: consignPgTypes,
+          connectionTimeoutMillis: 10000,
+        },
+      };
+    } else {
+      const pgConfig = createPgConfig(await this.openPglite());
+      dataSourceOptions = {
+        ...base,
+        extra: { ...pgConfigFields(pgConfig), max: 1, types: consignPgTypes },
+      };
+    }
+    const dataSource = new DataSource(dataSourceOptions);
+    await dataSource.initialize();
+    this.dataSources.push(dataSource);
+    await this.migrate(dataSource, options.schema);
+    return dataSource;
+  }
+
+  /** Schema creation and migrations, serialised across processes by an advisory lock. */
+  private async migrate(dataSource: DataSource, schema: string): Promise<void> {
+    if (this.target.kind === 'pglite') {
+      // One process owns a PGlite directory, and its single connection cannot hold a lock
+      // while the migrations run on it.
+      await dataSource.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+      await dataSource.runMigrations({ transaction: 'each' });
+      return;
+    }
+    const lock = dataSource.createQueryRunner();
+    await lock.connect();
+    try {
+      await lock.query('SELECT pg_advisory_lock(hashtext($1))', [`consign:migrate:${schema}`]);
+      await dataSource.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+      const applied = await dataSource.runMigrations({ transaction: 'each' });
+      if (applied.length)
+        this.logger.log(`${schema}: applied ${applied.map((m) => m.name).join(', ')}`);
+    } finally {
+      await lock
+        .query('SELECT pg_advisory_unlock(hashtext($1))', [`consign:migrate:${schema}`])
+        .catch(() => undefined);
+      await lock.release();
+    }
+  }
+
+  private async openPglite(): Promise<PGlite> {
+    if (this.target.kind !== 'pglite') throw new Error('not an embedded database');
+    if (!this.pglite) {
+      const { dataDir } = this.target;
+      if (dataDir.startsWith('memory://')) {
+        this.pglite = new PGlite(dataDir);
+      } else {
+        const dir = resolve(dataDir);
+        if (!existsSync(dir)) mkdirSync(dir, { recursive: true });
+        this.pglite = new PGlite(dir);
+      }
+      await this.pglite.waitReady;
+    }
+    return this.pglite;
+  }
+
+  async close(): Promise<void> {
+    for (const dataSource of this.dataSources.splice(0).reverse()) {
+      if (dataSource.isInitialized) await dataSource.destroy();
+    }
+    if (this.pglite) {
+      const pglite = this.pglite;
+      this.pglite = undefined;
+      if (!pglite.closed) await pglite.close();
+    }
+  }
+}
+
+/** The PGlite pg config is a class instance; pg's Pool wants its fields as plain options. */
+function pgConfigFields(config: ReturnType<typeof createPgConfig>): Record<string, unknown> {
+  return {
+    connection: config.connection,
+    user: config.user,
+    password: config.password,
+    database: config.database,
+    host: config.host,
+    port: config.port,
+  };
+}
+
+export function redactUrl(url: string): string {
+  return url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+}

@@ -1,0 +1,120 @@
+import {
+  DynamicModule,
+  Inject,
+  Injectable,
+  Module,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+  Provider,
+} from '@nestjs/common';
+import { ClientProxy } from '@nestjs/microservices';
+import { DataSource } from 'typeorm';
+import { BUS_CLIENT } from '../bus/bus.tokens';
+import { DATABASE_HOST } from '../platform.tokens';
+import { DatabaseHost, ServiceDatabaseOptions } from './database-host';
+import { Outbox } from '../messaging/outbox';
+import { Inbox } from '../messaging/inbox';
+import { OutboxEventEntity } from '../messaging/outbox-event.entity';
+import { InboxMessageEntity } from '../messaging/inbox-message.entity';
+import { DeadLetterEntity } from '../messaging/dead-letter.entity';
+import { CreateMessaging1764000000000 } from '../messaging/messaging.migration';
+
+export interface ServiceDatabase {
+  module: DynamicModule;
+  /** Injection token of the service's DataSource. */
+  dataSource: symbol;
+  /** The resolved options, e.g. for migrating a test template database. */
+  options: ServiceDatabaseOptions;
+  /** Injection token of the service's Outbox. */
+  outbox: symbol;
+  /** Injection token of the service's Inbox. */
+  inbox: symbol;
+}
+
+/**
+ * A service's own database: a DataSource in its own schema (with the outbox, inbox and
+ * dead-letter tables), its migrations run at start, and its outbox relay started and stopped
+ * with the application.
+ */
+export interface ServiceDatabaseDefinition extends ServiceDatabaseOptions {
+  /** Whether the service publishes or consumes events (outbox, inbox, dead letters). */
+  withMessaging?: boolean;
+}
+
+/** The full DataSource options of a service: its own entities and migrations plus messaging's. */
+export function resolveServiceDatabase(
+  definition: ServiceDatabaseDefinition,
+): ServiceDatabaseOptions {
+  const messaging = definition.withMessaging ?? true;
+  return {
+    name: definition.name,
+    schema: definition.schema,
+    entities: [
+      ...toArray(definition.entities),
+      ...(messaging ? [OutboxEventEntity, InboxMessageEntity, DeadLetterEntity] : []),
+    ],
+    migrations: [
+      ...(messaging ? [CreateMessaging1764000000000] : []),
+      ...toArray(definition.migrations),
+    ],
+  };
+}
+
+export function serviceDatabase(definition: ServiceDatabaseDefinition): ServiceDatabase {
+  const options = resolveServiceDatabase(definition);
+  const dataSourceToken = Symbol(`${options.name}:DataSource`);
+  const outboxToken = Symbol(`${options.name}:Outbox`);
+  const inboxToken = Symbol(`${options.name}:Inbox`);
+  const messaging = definition.withMessaging ?? true;
+
+  @Injectable()
+  class RelayLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+    constructor(@Inject(outboxToken) private readonly outbox: Outbox) {}
+    onApplicationBootstrap(): void {
+      if (messaging) this.outbox.start();
+    }
+    async onApplicationShutdown(): Promise<void> {
+      await this.outbox.stop();
+    }
+  }
+
+  const providers: Provider[] = [
+    {
+      provide: dataSourceToken,
+      inject: [DATABASE_HOST],
+      useFactory: (host: DatabaseHost) => host.openServiceDataSource(options),
+    },
+    {
+      provide: outboxToken,
+      inject: [dataSourceToken, BUS_CLIENT],
+      useFactory: (dataSource: DataSource, client: ClientProxy) =>
+        new Outbox(dataSource, client, options.schema),
+    },
+    {
+      provide: inboxToken,
+      inject: [dataSourceToken],
+      useFactory: (dataSource: DataSource) => new Inbox(dataSource, options.schema),
+    },
+    RelayLifecycle,
+  ];
+
+  @Module({})
+  class ServiceDatabaseModule {}
+
+  return {
+    module: {
+      module: ServiceDatabaseModule,
+      providers,
+      exports: [dataSourceToken, outboxToken, inboxToken],
+    },
+    dataSource: dataSourceToken,
+    options,
+    outbox: outboxToken,
+    inbox: inboxToken,
+  };
+}
+
+function toArray<T>(list: T[] | Record<string, T> | undefined): T[] {
+  if (!list) return [];
+  return Array.isArray(list) ? list : Object.values(list);
+}

@@ -1,0 +1,100 @@
+import { Logger } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { EventEnvelope, EventPayload, EventTopic } from '@consign/contracts';
+
+export interface InboxOptions {
+  /** Attempts before an event is parked in the dead-letter table. */
+  maxAttempts?: number;
+  /** First retry delay; doubles with each attempt. */
+  retryDelayMs?: number;
+}
+
+function isEnvelope(value: unknown): value is EventEnvelope<unknown> {
+  if (value === null || typeof value !== 'object') return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v.event_id === 'string' &&
+    /^[0-9a-f-]{36}$/i.test(v.event_id) &&
+    typeof v.merchant_id === 'number' &&
+    typeof v.aggregate_id === 'string' &&
+    typeof v.occurred_at === 'string' &&
+    'payload' in v
+  );
+}
+
+/**
+ * The consuming side of an event: each event is handled once per consumer, inside one transaction
+ * with the inbox row that remembers it (a redelivery finds the row and changes nothing). A handler
+ * that keeps failing is retried with backoff and then parked in the dead-letter table: never
+ * silently dropped, and never blocking the events behind it forever.
+ */
+export class Inbox {
+  private readonly logger: Logger;
+  private readonly schema: string;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    schema: string,
+    private readonly options: InboxOptions = {},
+  ) {
+    this.schema = schema;
+    this.logger = new Logger(`Inbox:${schema}`);
+  }
+
+  /** Returns 'handled', 'duplicate' or 'dead-lettered'. */
+  async consume<K extends EventTopic>(
+    consumer: string,
+    topic: K,
+    raw: unknown,
+    handler: (manager: EntityManager, event: EventEnvelope<EventPayload<K>>) => Promise<void>,
+  ): Promise<'handled' | 'duplicate' | 'dead-lettered'> {
+    if (!isEnvelope(raw)) {
+      await this.deadLetter(consumer, topic, raw, 'not an event envelope', 1);
+      return 'dead-lettered';
+    }
+    const event = raw as EventEnvelope<EventPayload<K>>;
+    const maxAttempts = this.options.maxAttempts ?? 5;
+    let delay = this.options.retryDelayMs ?? 100;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.dataSource.transaction(async (manager) => {
+          const inserted: unknown[] = await manager.query(
+            `INSERT INTO "${this.schema}"."inbox_message" (consumer, event_id) VALUES ($1, $2)
+             ON CONFLICT DO NOTHING RETURNING event_id`,
+            [consumer, event.event_id],
+          );
+          if (inserted.length === 0) return 'duplicate' as const;
+          await handler(manager, event);
+          return 'handled' as const;
+        });
+      } catch (error: unknown) {
+        const message = error instanceof Error ? error.message : String(error);
+        if (attempt >= maxAttempts) {
+          this.logger.error(
+            `${consumer} gave up on ${topic} ${event.event_id} after ${attempt} attempts: ${message}`,
+          );
+          await this.deadLetter(consumer, topic, raw, message, attempt);
+          return 'dead-lettered';
+        }
+        this.logger.warn(
+          `${consumer} failed on ${topic} ${event.event_id} (attempt ${attempt}): ${message}`,
+        );
+        await new Promise((resolve) => setTimeout(resolve, delay));
+        delay *= 2;
+      }
+    }
+  }
+
+  private async deadLetter(
+    consumer: string,
+    topic: string,
+    envelope: unknown,
+    error: string,
+    attempts: number,
+  ) {
+    await this.dataSource.query(
+      `INSERT INTO "${this.schema}"."dead_letter" (consumer, topic, envelope, error, attempts) VALUES ($1, $2, $3, $4, $5)`,
+      [consumer, topic, JSON.stringify(envelope ?? null), error.slice(0, 4000), attempts],
+    );
+  }
+}

@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import { Logger } from '@nestjs/common';
+import { ClientProxy } from '@nestjs/microservices';
+import { lastValueFrom } from 'rxjs';
+import { DataSource, EntityManager } from 'typeorm';
+import { CORRELATION_HEADER, EventEnvelope, EventPayload, EventTopic } from '@consign/contracts';
+import { OutboxEventEntity } from './outbox-event.entity';
+
+export interface OutboxOptions {
+  /** How often pending events are looked for when nothing nudges the relay. */
+  pollIntervalMs?: number;
+  batchSize?: number;
+}
+
+interface ClaimedRow {
+  id: number;
+  topic: string;
+  message_key: string;
+  envelope: unknown;
+  headers: Record<string, string>;
+  attempts: number;
+}
+
+const LEASE_SECONDS = 30;
+const MAX_BACKOFF_SECONDS = 60;
+
+/**
+ * The transactional outbox of one service. `add` writes an event with the caller's transaction;
+ * the relay publishes committed events in id order, at least once (consumers dedupe with their
+ * inbox), and never inside a database transaction. Rows are claimed with a lease, so several
+ * replicas share the work; a failed publish is retried with exponential backoff.
+ */
+export class Outbox {
+  private readonly logger: Logger;
+  private readonly table: string;
+  private timer?: NodeJS.Timeout;
+  private draining?: Promise<void>;
+  private again = false;
+  private stopped = true;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly client: ClientProxy,
+    schema: string,
+    private readonly options: OutboxOptions = {},
+  ) {
+    this.logger = new Logger(`Outbox:${schema}`);
+    this.table = `"${schema}"."outbox_event"`;
+  }
+
+  async add<K extends EventTopic>(
+    manager: EntityManager,
+    topic: K,
+    event: {
+      merchantId: number;
+      aggregateId: string | number;
+      payload: EventPayload<K>;
+      correlationId?: string;
+    },
+  ): Promise<void> {
+    const envelope: EventEnvelope<EventPayload<K>> = {
+      event_id: randomUUID(),
+      merchant_id: event.merchantId,
+      aggregate_id: String(event.aggregateId),
+      occurred_at: new Date().toISOString(),
+      payload: event.payload,
+    };
+    await manager.insert(OutboxEventEntity, {
+      eventId: envelope.event_id,
+      topic,
+      messageKey: envelope.aggregate_id,
+      envelope,
+      headers: event.correlationId ? { [CORRELATION_HEADER]: event.correlationId } : {},
+    });
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.draining;
+  }
+
+  /** Publish now rather than at the next poll; called after a transaction that added events commits. */
+  nudge(): void {
+    if (this.stopped) return;
+    if (this.draining) {
+      this.again = true;
+      return;
+    }
+    this.schedule(0);
+  }
+
+  /** Drains whatever is pending; resolves when nothing publishable is left (used by tests too). */
+  async flush(): Promise<void> {
+    while (this.draining) await this.draining;
+    await this.drain();
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.draining = this.drain()
+        .catch((error: unknown) => this.logger.error(`relay failed: ${String(error)}`))
+        .finally(() => {
+          this.draining = undefined;
+          const again = this.again;
+          this.again = false;
+          this.schedule(again ? 0 : (this.options.pollIntervalMs ?? 1000));
+        });
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  private async drain(): Promise<void> {
+    const batchSize = this.options.batchSize ?? 100;
+    for (;;) {
+      const rows = await this.claim(batchSize);
+      if (rows.length === 0) return;
+      const published: number[] = [];
+      let failedAt = -1;
+      for (let i = 0; i < rows.length; i++) {
+        const row = rows[i];
+        try {
+          await lastValueFrom(
+            this.client.emit(row.topic, {
+              key: row.message_key,
+              value: row.envelope,
+              headers: row.headers,
+            }),
+            { defaultValue: undefined },
+          );
+          published.push(row.id);
+        } catch (error: unknown) {
+          failedAt = i;
+          await this.release(rows.slice(i), error);
+          break;
+        }
+      }
+      if (published.length) {
+        await this.dataSource.query(
+          `UPDATE ${this.table} SET published_at = now(), locked_until = NULL WHERE id = ANY($1)`,
+          [published],
+        );
+      }
+      if (failedAt >= 0 || rows.length < batchSize) return;
+    }
+  }
+
+  private async claim(limit: number): Promise<ClaimedRow[]> {
+    // Wrapped in a CTE so the driver returns plain rows (a bare UPDATE … RETURNING comes back as
+    // [rows, count] from TypeORM).
+    const rows: ClaimedRow[] = await this.dataSource.query(
+      `WITH claimed AS (
+         UPDATE ${this.table} SET locked_until = now() + interval '${LEASE_SECONDS} seconds', attempts = attempts + 1
+         WHERE id IN (
+           SELECT id FROM ${this.table}
+           WHERE published_at IS NULL AND (locked_until IS NULL OR locked_until < now())
+           ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
+         RETURNING id, topic, message_key, envelope, headers, attempts)
+       SELECT * FROM claimed`,
+      [limit],
+    );
+    return rows.sort((a, b) => a.id - b.id);
+  }
+
+  /** Gives unpublished rows back with a backoff, so a broker outage is retried, never dropped. */
+  private async release(rows: ClaimedRow[], error: unknown): Promise<void> {
+    const message = error instanceof Error ? error.message : String(error);
+    this.logger.warn(
+      `publishing ${rows[0].topic} failed (attempt ${rows[0].attempts}): ${message}`,
+    );
+    const backoff = Math.min(MAX_BACKOFF_SECONDS, 2 ** Math.min(rows[0].attempts, 6));
+    await this.dataSource.query(
+      `UPDATE ${this.table} SET locked_until = now() + make_interval(secs => $2), last_error = $3 WHERE id = ANY($1)`,
+      [rows.map((r) => r.id), backoff, message.slice(0, 2000)],
+    );
+  }
+}

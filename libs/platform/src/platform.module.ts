@@ -1,0 +1,108 @@
+import {
+  DynamicModule,
+  Global,
+  Inject,
+  Injectable,
+  Logger,
+  Module,
+  OnApplicationShutdown,
+} from '@nestjs/common';
+import { ClientKafka, ClientProxy, CustomStrategy, KafkaOptions } from '@nestjs/microservices';
+import { AppConfig } from './config/app-config';
+import { DatabaseHost } from './database/database-host';
+import { BUS_CLIENT } from './bus/bus.tokens';
+import { CommandBus } from './bus/command-bus';
+import { InProcessBroker } from './bus/in-process-broker';
+import { InProcessClient, InProcessServer } from './bus/in-process.transport';
+import { kafkaClientOptions, kafkaServerOptions } from './bus/kafka/kafka-options';
+import { DATABASE_HOST, IN_PROCESS_BROKER } from './platform.tokens';
+import { COMMAND_TOPICS } from '@consign/contracts';
+
+export interface PlatformOptions {
+  config: AppConfig;
+  /** The process's name: Kafka client id and consumer group prefix. */
+  appName: string;
+  /** Whether this process sends commands and waits for replies (the gateway does). */
+  requestsReplies: boolean;
+}
+
+export function databaseTargetOf(config: AppConfig): ConstructorParameters<typeof DatabaseHost>[0] {
+  return config.DATABASE_URL
+    ? { kind: 'postgres', url: config.DATABASE_URL }
+    : { kind: 'pglite', dataDir: `${config.DATA_DIR.replace(/\/$/, '')}/pgdata` };
+}
+
+@Injectable()
+class PlatformLifecycle implements OnApplicationShutdown {
+  private readonly logger = new Logger('Platform');
+  constructor(
+    @Inject(DATABASE_HOST) private readonly database: DatabaseHost,
+    @Inject(BUS_CLIENT) private readonly client: ClientProxy,
+  ) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.resolve(this.client.close()).catch((error: unknown) =>
+      this.logger.warn(`closing the bus client: ${String(error)}`),
+    );
+    await this.database.close();
+  }
+}
+
+/**
+ * What every process has: validated configuration, its database host (PostgreSQL or embedded),
+ * and the bus (Kafka when KAFKA_BROKERS is set, otherwise the in-process transport).
+ */
+@Global()
+@Module({})
+export class PlatformModule {
+  static forRoot(options: PlatformOptions): DynamicModule {
+    const { config } = options;
+    const broker = config.KAFKA_BROKERS ? undefined : new InProcessBroker();
+    return {
+      module: PlatformModule,
+      providers: [
+        { provide: AppConfig, useValue: config },
+        { provide: DATABASE_HOST, useFactory: () => new DatabaseHost(databaseTargetOf(config)) },
+        { provide: IN_PROCESS_BROKER, useValue: broker ?? null },
+        {
+          provide: BUS_CLIENT,
+          useFactory: async (): Promise<ClientProxy> => {
+            if (broker) return new InProcessClient(broker);
+            const client = new ClientKafka(
+              kafkaClientOptions({
+                clientId: options.appName,
+                groupId: `${options.appName}-client`,
+                brokers: config.kafkaBrokers,
+              }).options ?? {},
+            );
+            if (options.requestsReplies)
+              for (const topic of COMMAND_TOPICS) client.subscribeToResponseOf(topic);
+            await client.connect();
+            // ClientKafka narrows ClientProxy's status type; callers only use the ClientProxy API.
+            return client as unknown as ClientProxy;
+          },
+        },
+        CommandBus,
+        PlatformLifecycle,
+      ],
+      exports: [AppConfig, DATABASE_HOST, IN_PROCESS_BROKER, BUS_CLIENT, CommandBus],
+    };
+  }
+}
+
+/** The microservice (server) side of the bus for a process hosting services. */
+export function busServerOptions(
+  config: AppConfig,
+  appName: string,
+  broker: InProcessBroker | null,
+): CustomStrategy | KafkaOptions {
+  if (!config.KAFKA_BROKERS) {
+    if (!broker) throw new Error('the in-process bus needs its broker');
+    return { strategy: new InProcessServer(broker) };
+  }
+  return kafkaServerOptions({
+    clientId: `${appName}-server`,
+    groupId: appName,
+    brokers: config.kafkaBrokers,
+  });
+}

@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { createTestDatabase } from '../test-database';
+import { createMerchantWithCli } from './admin';
+import { ApiClient } from './api-client';
+import { AppProcess, freePort, startApp, tempDir } from './processes';
+
+/** A running Consign, however it is deployed, as the HTTP scenarios see it. */
+export interface Deployment {
+  mode: 'standalone' | 'distributed';
+  client: ApiClient;
+  apiKey: string;
+  /** Adds a merchant with the admin CLI; returns a client holding its key. */
+  createMerchant(name: string): Promise<ApiClient>;
+  /** Every process's output, for a failing test's message. */
+  logs(): string;
+  stop(): Promise<void>;
+}
+
+export function newApiKey(): string {
+  return `csk_test_${randomBytes(18).toString('base64url')}`;
+}
+
+export const GATEWAY_READY = /Consign is running at|api-gateway is listening at/;
+
+/**
+ * The standalone app as one process: on a fresh copy of the test database when PostgreSQL is
+ * reachable (or `embedded` is not asked for), otherwise on the embedded database in a temporary
+ * DATA_DIR.
+ */
+export async function startStandalone(options: { embedded?: boolean } = {}): Promise<Deployment> {
+  const database = options.embedded ? undefined : await createTestDatabase();
+  const dataDir = tempDir('standalone');
+  const apiKey = newApiKey();
+  const port = await freePort();
+  const dbEnv: Record<string, string> = {
+    DATA_DIR: dataDir,
+    ...(database?.url ? { DATABASE_URL: database.url } : {}),
+  };
+  const env: Record<string, string> = {
+    ...dbEnv,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    BOOTSTRAP_API_KEY: apiKey,
+  };
+  let app: AppProcess = await startApp('standalone', env, GATEWAY_READY).catch(
+    async (error: unknown) => {
+      await database?.drop();
+      throw error;
+    },
+  );
+  const client = new ApiClient(`http://127.0.0.1:${port}`, apiKey);
+  let logs = '';
+  return {
+    mode: 'standalone',
+    client,
+    apiKey,
+    logs: () => logs + app.output(),
+    async createMerchant(name) {
+      if (database?.url) return client.withKey((await createMerchantWithCli(dbEnv, name)).apiKey);
+      // One process owns an embedded database: stop the app, add the merchant, start it again.
+      logs += app.output();
+      await app.stop();
+      const merchant = await createMerchantWithCli(dbEnv, name);
+      app = await startApp('standalone', env, GATEWAY_READY);
+      return client.withKey(merchant.apiKey);
+    },
+    async stop() {
+      await app.stop();
+      await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

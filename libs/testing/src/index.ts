@@ -1,0 +1,6 @@
+export * from './test-database';
+export * from './e2e/api-client';
+export * from './e2e/processes';
+export * from './e2e/deployments';
+export * from './e2e/admin';
+export * from './factories/product.factory';
