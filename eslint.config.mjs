@@ -61,7 +61,13 @@ export default tseslint.config(
             },
             {
               sourceTag: 'scope:e2e',
-              onlyDependOnLibsWithTags: ['scope:contracts', 'scope:platform', 'scope:testing'],
+              onlyDependOnLibsWithTags: [
+                'scope:contracts',
+                'scope:platform',
+                'scope:domain',
+                'scope:gateway',
+                'scope:testing',
+              ],
             },
           ],
         },

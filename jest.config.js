@@ -19,7 +19,7 @@ module.exports = {
   testMatch: ['**/*.spec.ts'],
   transform: { '^.+\\.ts$': ['@swc/jest', { ...swcrc, swcrc: false }] },
   moduleNameMapper,
-  globalSetup: '<rootDir>/libs/testing/src/global-setup.ts',
-  globalTeardown: '<rootDir>/libs/testing/src/global-teardown.ts',
+  globalSetup: '<rootDir>/apps/e2e/src/global-setup.ts',
+  globalTeardown: '<rootDir>/apps/e2e/src/global-teardown.ts',
   testTimeout: 60000,
 };

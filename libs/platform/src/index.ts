@@ -14,3 +14,5 @@ export * from './platform.module';
 export * from './platform.tokens';
 export * from './bootstrap/run-main';
 export * from './bootstrap/service-app';
+export * from './testing/test-database';
+export * from './bus/kafka/kafka-options';

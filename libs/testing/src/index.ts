@@ -1,4 +1,3 @@
-export * from './test-database';
 export * from './e2e/api-client';
 export * from './e2e/processes';
 export * from './e2e/deployments';

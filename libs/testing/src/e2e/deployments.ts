@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { createTestDatabase } from '../test-database';
+import { createTestDatabase } from '@consign/platform';
 import { createMerchantWithCli } from './admin';
 import { ApiClient } from './api-client';
 import { AppProcess, freePort, startApp, tempDir } from './processes';
