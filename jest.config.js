@@ -1,7 +1,7 @@
 // One jest run for the whole monorepo. Tests sit beside the code (*.spec.ts); HTTP scenarios
 // against running apps live in apps/e2e. swc compiles (with decorator metadata, as Nest needs);
 // `npm run typecheck` is where types are checked.
-const { readFileSync } = require('node:fs');
+const { existsSync, readFileSync } = require('node:fs');
 const swcrc = JSON.parse(readFileSync(`${__dirname}/.swcrc`, 'utf8'));
 delete swcrc.jsc.baseUrl;
 delete swcrc.jsc.paths;
@@ -15,7 +15,9 @@ const moduleNameMapper = Object.fromEntries(
 module.exports = {
   rootDir: __dirname,
   testEnvironment: 'node',
-  roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/tools'],
+  roots: ['apps', 'libs', 'tools', 'bench']
+    .filter((dir) => existsSync(`${__dirname}/${dir}`))
+    .map((dir) => `<rootDir>/${dir}`),
   testMatch: ['**/*.spec.ts'],
   transform: { '^.+\\.ts$': ['@swc/jest', { ...swcrc, swcrc: false }] },
   moduleNameMapper,

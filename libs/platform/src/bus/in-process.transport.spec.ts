@@ -1,0 +1,107 @@
+import { Controller, INestMicroservice, Module } from '@nestjs/common';
+import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
+import { Test } from '@nestjs/testing';
+import { lastValueFrom } from 'rxjs';
+import { InProcessBroker, NoHandlerError } from './in-process-broker';
+import { InProcessClient, InProcessServer } from './in-process.transport';
+
+const received: unknown[] = [];
+
+@Controller()
+class EchoHandlers {
+  @MessagePattern('test.echo.v1')
+  echo(@Payload() payload: unknown) {
+    return { echoed: payload, at: new Date('2026-01-02T03:04:05.000Z') };
+  }
+
+  @MessagePattern('test.fail.v1')
+  fail(): never {
+    throw new Error('handler blew up');
+  }
+
+  @EventPattern('test.happened.v1')
+  first(@Payload() payload: unknown) {
+    received.push(['first', payload]);
+  }
+}
+
+@Controller()
+class SecondSubscriber {
+  @EventPattern('test.happened.v1')
+  second(@Payload() payload: unknown) {
+    received.push(['second', payload]);
+  }
+}
+
+@Module({ controllers: [EchoHandlers, SecondSubscriber] })
+class HandlersModule {}
+
+describe('in-process transport', () => {
+  let app: INestMicroservice;
+  let broker: InProcessBroker;
+  let client: InProcessClient;
+
+  beforeAll(async () => {
+    broker = new InProcessBroker();
+    const moduleRef = await Test.createTestingModule({ imports: [HandlersModule] }).compile();
+    app = moduleRef.createNestMicroservice({ strategy: new InProcessServer(broker) });
+    await app.listen();
+    client = new InProcessClient(broker);
+  });
+
+  afterAll(async () => {
+    await app.close();
+  });
+
+  beforeEach(() => received.splice(0));
+
+  it('answers a request with what the handler returned, as JSON would carry it', async () => {
+    const payload = { nested: { n: 1.5, list: [1, 'two'] }, skipped: undefined };
+    const reply = await lastValueFrom(client.send('test.echo.v1', { key: '1', value: payload }));
+    expect(reply).toEqual({
+      echoed: { nested: { n: 1.5, list: [1, 'two'] } },
+      at: '2026-01-02T03:04:05.000Z',
+    });
+  });
+
+  it('hands the handler a copy, never the caller’s object', async () => {
+    const payload = { list: [1] };
+    const reply = await lastValueFrom(
+      client.send<{ echoed: { list: number[] } }>('test.echo.v1', payload),
+    );
+    reply.echoed.list.push(2);
+    expect(payload.list).toEqual([1]);
+  });
+
+  it('delivers an event to every subscriber and resolves after they handled it', async () => {
+    await lastValueFrom(client.emit('test.happened.v1', { key: 'k', value: { id: 7 } }), {
+      defaultValue: undefined,
+    });
+    expect(received).toEqual(
+      expect.arrayContaining([
+        ['first', { id: 7 }],
+        ['second', { id: 7 }],
+      ]),
+    );
+  });
+
+  it('fails a request for a pattern nobody handles', async () => {
+    await expect(lastValueFrom(client.send('test.nobody.v1', {}))).rejects.toBeInstanceOf(
+      NoHandlerError,
+    );
+  });
+
+  it('passes a handler’s failure to the caller', async () => {
+    await expect(lastValueFrom(client.send('test.fail.v1', {}))).rejects.toBeDefined();
+  });
+
+  it('unregisters its handlers when the app closes', async () => {
+    const other = new InProcessBroker();
+    const moduleRef = await Test.createTestingModule({ imports: [HandlersModule] }).compile();
+    const second = moduleRef.createNestMicroservice({ strategy: new InProcessServer(other) });
+    await second.listen();
+    expect(other.hasRequestHandler('test.echo.v1')).toBe(true);
+    await second.close();
+    expect(other.hasRequestHandler('test.echo.v1')).toBe(false);
+  });
+});

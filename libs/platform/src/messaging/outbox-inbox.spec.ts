@@ -1,0 +1,200 @@
+import { CatalogEvent, EventEnvelope, ProductCreatedEvent } from '@consign/contracts';
+import { DataSource } from 'typeorm';
+import { InProcessBroker } from '../bus/in-process-broker';
+import { InProcessClient } from '../bus/in-process.transport';
+import { DatabaseHost } from '../database/database-host';
+import { resolveServiceDatabase } from '../database/service-database';
+import { TestDatabase, createTestDatabase } from '../testing/test-database';
+import { Inbox } from './inbox';
+import { Outbox } from './outbox';
+
+const SCHEMA = 'messaging_test';
+const payload: ProductCreatedEvent = { product_id: 1, variants: [{ id: 2, sku: 'A' }] };
+
+describe('outbox and inbox', () => {
+  let database: TestDatabase;
+  let host: DatabaseHost;
+  let dataSource: DataSource;
+  let broker: InProcessBroker;
+  let outbox: Outbox;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    host = new DatabaseHost(database.target);
+    dataSource = await host.openServiceDataSource(
+      resolveServiceDatabase({
+        name: 'messaging-test',
+        schema: SCHEMA,
+        entities: [],
+        migrations: [],
+      }),
+    );
+  });
+
+  afterAll(async () => {
+    await host.close();
+    await database.drop();
+  });
+
+  beforeEach(async () => {
+    await dataSource.query(
+      `TRUNCATE "${SCHEMA}"."outbox_event", "${SCHEMA}"."inbox_message", "${SCHEMA}"."dead_letter"`,
+    );
+    broker = new InProcessBroker();
+    outbox = new Outbox(dataSource, new InProcessClient(broker), SCHEMA);
+  });
+
+  const pending = async () =>
+    Number(
+      (
+        await dataSource.query(
+          `SELECT count(*) AS n FROM "${SCHEMA}"."outbox_event" WHERE published_at IS NULL`,
+        )
+      )[0].n,
+    );
+
+  it('publishes an event once its transaction committed, in order, exactly once per flush', async () => {
+    const seen: EventEnvelope<ProductCreatedEvent>[] = [];
+    broker.registerEventHandler(CatalogEvent.ProductCreated, async (data) => {
+      seen.push(data as EventEnvelope<ProductCreatedEvent>);
+    });
+    await dataSource.transaction(async (manager) => {
+      await outbox.add(manager, CatalogEvent.ProductCreated, {
+        merchantId: 3,
+        aggregateId: 1,
+        payload,
+      });
+      await outbox.add(manager, CatalogEvent.ProductCreated, {
+        merchantId: 3,
+        aggregateId: 2,
+        payload,
+      });
+    });
+    await outbox.flush();
+    await outbox.flush();
+    expect(seen.map((e) => e.aggregate_id)).toEqual(['1', '2']);
+    expect(seen[0]).toMatchObject({
+      merchant_id: 3,
+      payload,
+      event_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
+    expect(new Date(seen[0].occurred_at).toISOString()).toBe(seen[0].occurred_at);
+    expect(await pending()).toBe(0);
+  });
+
+  it('never publishes the event of a rolled-back transaction', async () => {
+    const seen: unknown[] = [];
+    broker.registerEventHandler(CatalogEvent.ProductCreated, async (data) => {
+      seen.push(data);
+    });
+    await expect(
+      dataSource.transaction(async (manager) => {
+        await outbox.add(manager, CatalogEvent.ProductCreated, {
+          merchantId: 3,
+          aggregateId: 1,
+          payload,
+        });
+        throw new Error('use case failed');
+      }),
+    ).rejects.toThrow('use case failed');
+    await outbox.flush();
+    expect(seen).toEqual([]);
+  });
+
+  it('keeps an event whose publication failed, and publishes it when the bus is back', async () => {
+    let fail = true;
+    const seen: unknown[] = [];
+    broker.registerEventHandler(CatalogEvent.ProductCreated, async (data) => {
+      if (fail) throw new Error('broker down');
+      seen.push(data);
+    });
+    await dataSource.transaction((manager) =>
+      outbox.add(manager, CatalogEvent.ProductCreated, { merchantId: 3, aggregateId: 1, payload }),
+    );
+    await outbox.flush();
+    expect(await pending()).toBe(1);
+    const [row] = await dataSource.query(
+      `SELECT attempts, last_error, locked_until > now() AS backing_off FROM "${SCHEMA}"."outbox_event"`,
+    );
+    expect(row).toMatchObject({ attempts: 1, last_error: 'broker down', backing_off: true });
+
+    fail = false;
+    await dataSource.query(
+      `UPDATE "${SCHEMA}"."outbox_event" SET locked_until = now() - interval '1 second'`,
+    );
+    await outbox.flush();
+    expect(seen).toHaveLength(1);
+    expect(await pending()).toBe(0);
+  });
+
+  it('handles an event once per consumer and ignores its redelivery', async () => {
+    const inbox = new Inbox(dataSource, SCHEMA);
+    const envelope = {
+      event_id: '0b6c8f1e-7a51-4a43-9d0e-8d5b1f0b1a11',
+      merchant_id: 3,
+      aggregate_id: '1',
+      occurred_at: new Date().toISOString(),
+      payload,
+    };
+    let handled = 0;
+    const handler = async () => {
+      handled++;
+    };
+    expect(await inbox.consume('stock', CatalogEvent.ProductCreated, envelope, handler)).toBe(
+      'handled',
+    );
+    expect(await inbox.consume('stock', CatalogEvent.ProductCreated, envelope, handler)).toBe(
+      'duplicate',
+    );
+    expect(await inbox.consume('search', CatalogEvent.ProductCreated, envelope, handler)).toBe(
+      'handled',
+    );
+    expect(handled).toBe(2);
+  });
+
+  it('retries a failing handler, rolls back its writes, then parks the event as a dead letter', async () => {
+    const inbox = new Inbox(dataSource, SCHEMA, { maxAttempts: 3, retryDelayMs: 1 });
+    const envelope = {
+      event_id: '5d1f3a52-3c0e-4a8e-b3a4-6f2f4d9f7e21',
+      merchant_id: 3,
+      aggregate_id: '1',
+      occurred_at: new Date().toISOString(),
+      payload,
+    };
+    let attempts = 0;
+    const outcome = await inbox.consume(
+      'stock',
+      CatalogEvent.ProductCreated,
+      envelope,
+      async (manager) => {
+        attempts++;
+        await manager.query(
+          `INSERT INTO "${SCHEMA}"."dead_letter" (consumer, topic, envelope, error, attempts) VALUES ('x','y','{}','written by the handler',0)`,
+        );
+        throw new Error('cannot apply');
+      },
+    );
+    expect(outcome).toBe('dead-lettered');
+    expect(attempts).toBe(3);
+    const letters = await dataSource.query(
+      `SELECT consumer, error, attempts, envelope FROM "${SCHEMA}"."dead_letter"`,
+    );
+    expect(letters).toEqual([{ consumer: 'stock', error: 'cannot apply', attempts: 3, envelope }]);
+    // The inbox row was rolled back with the handler's writes: a replay will handle it again.
+    expect(
+      await inbox.consume('stock', CatalogEvent.ProductCreated, envelope, async () => undefined),
+    ).toBe('handled');
+  });
+
+  it('parks a message that is not an event envelope', async () => {
+    const inbox = new Inbox(dataSource, SCHEMA);
+    expect(
+      await inbox.consume(
+        'stock',
+        CatalogEvent.ProductCreated,
+        { nope: true },
+        async () => undefined,
+      ),
+    ).toBe('dead-lettered');
+  });
+});
