@@ -1,6 +1,12 @@
 import { Logger, Module } from '@nestjs/common';
 import { BootstrapKeyService, GatewayModule, createHttpApp } from '@consign/gateway';
-import { ConfigError, PlatformModule, loadConfig, runMain } from '@consign/platform';
+import {
+  ConfigError,
+  PlatformModule,
+  loadConfig,
+  runMain,
+  exitCleanlyOnSignals,
+} from '@consign/platform';
 
 /** The HTTP entry as its own process (distributed mode): forwards every request over Kafka. */
 runMain('api-gateway', async () => {
@@ -22,6 +28,7 @@ runMain('api-gateway', async () => {
   const app = await createHttpApp(ApiGatewayModule, config);
   const bootstrap = await app.get(BootstrapKeyService).ensureFirstMerchant();
   await app.listen(config.PORT, config.HOST);
+  exitCleanlyOnSignals(app, 'api-gateway');
   const logger = new Logger('api-gateway');
   logger.log(`api-gateway is listening at ${await app.getUrl()}`);
   if (bootstrap.generated)

@@ -1,6 +1,7 @@
-import { Deployment, startStandalone } from '@consign/testing';
+import { Deployment, startDistributed, startStandalone } from '@consign/testing';
 
 /** Every way Consign is deployed; each HTTP scenario runs against all of them. */
 export const DEPLOYMENT_MODES: [string, () => Promise<Deployment>][] = [
   ['standalone', () => startStandalone()],
+  ['distributed', () => startDistributed()],
 ];

@@ -6,11 +6,17 @@ import type { ServiceDatabaseOptions } from '@consign/platform';
 const REPO_ROOT = resolve(__dirname, '..', '..', '..');
 
 type Platform = typeof import('@consign/platform');
+type Testing = typeof import('@consign/testing');
 
 /** Jest's path aliases do not apply in a global setup or teardown: they load the build. */
 export function builtPlatform(): Platform {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- the compiled library, see above
   return require(join(REPO_ROOT, 'dist/libs/platform/src/index.js')) as Platform;
+}
+
+export function builtTesting(): Testing {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the compiled library, see above
+  return require(join(REPO_ROOT, 'dist/libs/testing/src/index.js')) as Testing;
 }
 
 /**

@@ -1,7 +1,10 @@
-import { builtPlatform } from './global-setup';
+import { builtPlatform, builtTesting } from './global-setup';
 
-/** Drops this run's template and every database cloned from it (and only those). */
+const reapMokapiBrokers = () => builtTesting().reapMokapiBrokers();
+
+/** Stops test brokers a killed run left behind; drops this run's template and every database cloned from it (and only those). */
 export default async function globalTeardown(): Promise<void> {
+  await reapMokapiBrokers();
   const platform = builtPlatform();
   if (platform.testDatabaseMode() !== 'postgres') return;
   await platform

@@ -8,6 +8,7 @@ import {
   busServerOptions,
   loadConfig,
   runMain,
+  exitCleanlyOnSignals,
 } from '@consign/platform';
 
 /**
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
   await app.startAllMicroservices();
   const bootstrap = await app.get(BootstrapKeyService).ensureFirstMerchant();
   await app.listen(config.PORT, config.HOST);
+  exitCleanlyOnSignals(app, 'consign');
 
   const url = (await app.getUrl())
     .replace('[::1]', 'localhost')

@@ -16,3 +16,4 @@ export * from './bootstrap/run-main';
 export * from './bootstrap/service-app';
 export * from './testing/test-database';
 export * from './bus/kafka/kafka-options';
+export * from './bootstrap/graceful-shutdown';

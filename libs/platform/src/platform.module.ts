@@ -69,10 +69,12 @@ export class PlatformModule {
           useFactory: async (): Promise<ClientProxy> => {
             if (broker) return new InProcessClient(broker);
             const client = new ClientKafka(
+              // Nest appends "-client" to both ids. A process that only emits events joins no group.
               kafkaClientOptions({
                 clientId: options.appName,
-                groupId: `${options.appName}-client`,
+                groupId: options.appName,
                 brokers: config.kafkaBrokers,
+                producerOnly: !options.requestsReplies,
               }).options ?? {},
             );
             if (options.requestsReplies)

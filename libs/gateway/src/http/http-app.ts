@@ -20,7 +20,6 @@ export async function createHttpApp(
   });
   rejectNonJsonBodies(app);
   setupApiDocs(app);
-  app.enableShutdownHooks();
   return app;
 }
 

@@ -1,7 +1,9 @@
 import { Logger, Module, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { AppConfig, ConfigError, loadConfig } from '../config/app-config';
 import { PlatformModule, busServerOptions } from '../platform.module';
+import { exitCleanlyOnSignals } from './graceful-shutdown';
 
 /**
  * Bootstraps one service as its own process (distributed mode): the bus server on Kafka, the
@@ -23,12 +25,13 @@ export async function runServiceProcess(
   })
   class ServiceProcessModule {}
 
-  const app = await NestFactory.create(ServiceProcessModule, {
+  // Fastify, not Express: a service serves no API, but its health and metrics endpoints will.
+  const app = await NestFactory.create(ServiceProcessModule, new FastifyAdapter(), {
     logger: ['fatal', 'error', 'warn', 'log'],
   });
-  app.enableShutdownHooks();
   app.connectMicroservice(busServerOptions(config, appName, null));
   await app.startAllMicroservices();
   await app.init();
+  exitCleanlyOnSignals(app, appName);
   new Logger(appName).log(`${appName} is ready`);
 }

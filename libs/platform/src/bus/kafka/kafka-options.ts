@@ -7,8 +7,9 @@ import { Partitioners, logLevel as KafkaLogLevel } from 'kafkajs';
  * (`@consign/testing` startMokapiBroker). Every setting that differs from the kafkajs / Nest
  * default says why. Settings deliberately left at their defaults (and why):
  *
- * - No compression (`send.compression` unset): Mokapi 0.52 accepts a gzip batch, then never
- *   answers another request on that connection, so a compressed producer hangs.
+ * - No compression (`send.compression` unset): Mokapi 0.52 acknowledges a gzip batch, drops it
+ *   (consumers never see it) and never answers another request on that connection (the next
+ *   send times out after 30 s).
  * - No transactions, no `idempotent` producer: Mokapi has no transactions; the outbox (commit,
  *   then publish, consumers dedupe through the inbox) gives the guarantee instead. Mokapi 0.52
  *   does accept InitProducerId, so idempotence could be switched on later without breaking tests.
@@ -53,8 +54,8 @@ function kafkaClientConfig(options: KafkaEndpointOptions) {
     // several lines per consumer per start; warnings and errors are what an operator needs.
     logLevel: options.logLevel ?? KafkaLogLevel.WARN,
     // Default: first retry after 300 ms, 5 retries (~10 s in all). A faster first retry shortens
-    // start-up when a process races the broker (tests start both together); 10 retries capped at
-    // 5 s each ride out a broker restart (~40 s) before the consumer or producer gives up.
+    // start-up when a process races the broker (tests start both together); 10 retries, each
+    // wait capped at 5 s, ride out a ~25 s broker restart before the consumer or producer gives up.
     retry: { initialRetryTime: 100, maxRetryTime: 5_000, retries: 10 },
   };
 }
@@ -63,10 +64,10 @@ function kafkaConsumerConfig(groupId: string) {
   return {
     groupId,
     maxWaitTimeInMs: KAFKA_MAX_WAIT_TIME_MS,
-    // Default 30 s / 3 s. A member that dies without leaving (crash, SIGKILL, Mokapi: no
-    // LeaveGroup handling) holds its partitions until its session times out; 10 s bounds that
-    // stall. Heartbeats every 1 s (kafkajs sends them between fetches) let live members notice a
-    // rebalance inside Mokapi's group.initial.rebalance.delay.ms window, so they rejoin it.
+    // Default 30 s / 3 s. A member that dies without leaving (crash, SIGKILL; and Mokapi ignores
+    // LeaveGroup altogether) holds its partitions until its session times out: 10 s bounds that
+    // stall. Heartbeats (kafkajs sends them between fetches) every 1 s let live members notice a
+    // rebalance quickly: on Mokapi, within group.initial.rebalance.delay.ms when that is >= 1.5 s.
     sessionTimeout: 10_000,
     heartbeatInterval: 1_000,
     // Topics are provisioned from the AsyncAPI document, never auto-created: a misspelt topic
@@ -89,16 +90,22 @@ function kafkaProducerConfig() {
 
 /**
  * A fresh consumer group starts at the latest offset by default: a message produced between the
- * group's join and its first offset lookup (or before the group first existed: a service starting
- * after the gateway sent) would be silently skipped. Reading from the beginning when the group has
- * no committed offset loses nothing; with committed offsets (every restart of an existing group)
- * it changes nothing. Consumers are idempotent (inbox), and a replayed request's reply goes to a
- * correlation id nobody waits for. Reply topics should keep a short retention so that a new
- * client group does not scan days of old replies.
+ * group's join and its first offset lookup, or before the group first existed (a service starting
+ * after the gateway sent), would be silently skipped. Reading from the beginning when the group has
+ * no committed offset loses nothing; once offsets are committed (every restart of an existing
+ * group) it changes nothing. The price: a group with a new id replays what the topic retains, so
+ * handlers must be idempotent (events: the inbox) and group ids must not change casually; a
+ * replayed request's reply goes to a correlation id nobody waits for. Reply topics should keep a
+ * short retention so that a new client group does not scan days of old replies.
  */
 const SUBSCRIBE_FROM_BEGINNING = { fromBeginning: true };
 
-/** The microservice (server) side of a service: `@MessagePattern` / `@EventPattern` handlers. */
+/**
+ * The microservice (server) side of a service: `@MessagePattern` / `@EventPattern` handlers.
+ * Replicas of one service share the group. On Mokapi 0.52 a group must not have more members than
+ * the topics have partitions: kafkajs' default assigner leaves the idle member out of the
+ * assignment and Mokapi crashes on that (the broker process exits).
+ */
 export function kafkaServerOptions(options: KafkaEndpointOptions): KafkaOptions {
   return {
     transport: Transport.KAFKA,
@@ -116,8 +123,8 @@ export function kafkaServerOptions(options: KafkaEndpointOptions): KafkaOptions 
  * `subscribeToResponseOf(pattern)` for every pattern it will `send`, then `connect()`: connect
  * resolves after the reply consumer has joined its group, so the reply partition is known.
  *
- * The groupId must be unique per process (two processes in one reply group would split the reply
- * partitions; on Mokapi 0.52 a group with two members crashes the broker).
+ * The groupId must be unique per process: in a shared reply group each member needs a reply
+ * partition of its own (partitions >= members, or `send` fails with no reply partition).
  */
 export function kafkaClientOptions(options: KafkaClientEndpointOptions): KafkaOptions {
   return {

@@ -1,0 +1,19 @@
+# One image for every Consign app; the container command picks the app:
+#   node dist/apps/<app>/src/main.js   (standalone, api-gateway, catalog-service, admin)
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build && npm prune --omit=dev
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production
+WORKDIR /app
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY --from=build /app/docs ./docs
+COPY package.json ./
+USER node
+EXPOSE 3000
+CMD ["node", "dist/apps/standalone/src/main.js"]
