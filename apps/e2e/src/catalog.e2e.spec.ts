@@ -139,8 +139,7 @@ describe.each(DEPLOYMENT_MODES)('product catalogue (%s)', (_mode, start) => {
     expect(malformed.body).toMatchObject({ code: 400, data: null });
     expect(malformed.body.message).toMatch(/malformed json/i);
 
-    const tooLarge = await api.request(
-      'POST',
+    const tooLarge = await api.sendOversized(
       '/2025-07/cloud/product',
       JSON.stringify({ title: 'x'.repeat(2_000_000) }),
     );

@@ -3,6 +3,9 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppConfig } from '@consign/platform';
 import { errorEnvelope } from '@consign/contracts';
+import rateLimit from '@fastify/rate-limit';
+import { hashApiKey } from '../auth/api-key.service';
+import { ApiError } from './api-error';
 import { setupApiDocs } from './api-docs';
 
 /**
@@ -19,6 +22,7 @@ export async function createHttpApp(
     bufferLogs: false,
   });
   rejectNonJsonBodies(app);
+  await limitRequestRate(app, config);
   setupApiDocs(app);
   return app;
 }
@@ -28,6 +32,36 @@ export function loggerLevels(
 ): ('error' | 'warn' | 'log' | 'debug' | 'verbose' | 'fatal')[] {
   const order = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'] as const;
   return order.slice(0, order.indexOf(level as (typeof order)[number]) + 1);
+}
+
+/**
+ * House rule: too many requests is a 429 in the envelope, with Retry-After. Counted per API key
+ * (hashed) or, without one, per client address, in each gateway process's memory: with N gateway
+ * replicas a key may make up to N times the limit.
+ */
+async function limitRequestRate(app: NestFastifyApplication, config: AppConfig): Promise<void> {
+  if (config.RATE_LIMIT_MAX === 0) return;
+  await app.register(rateLimit, {
+    max: config.RATE_LIMIT_MAX,
+    timeWindow: config.RATE_LIMIT_WINDOW_MS,
+    hook: 'onRequest',
+    keyGenerator: (request) => {
+      const authorization = request.headers.authorization;
+      return typeof authorization === 'string'
+        ? `key:${hashApiKey(authorization)}`
+        : `ip:${request.ip}`;
+    },
+    errorResponseBuilder: (_request, context) =>
+      Object.assign(
+        new ApiError(
+          429,
+          `Too many requests: at most ${context.max} per ${context.after}. Retry later.`,
+        ),
+        {
+          statusCode: 429,
+        },
+      ),
+  });
 }
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;

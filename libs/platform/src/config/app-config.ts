@@ -77,6 +77,19 @@ export class AppConfig {
   @Max(64 * 1024 * 1024)
   BODY_LIMIT_BYTES = 1024 * 1024;
 
+  /** Requests one API key (or, unauthenticated, one client address) may make per window; 0 turns the limit off. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  RATE_LIMIT_MAX = 6000;
+
+  /** The rate-limit window, in milliseconds. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  @Max(3_600_000)
+  RATE_LIMIT_WINDOW_MS = 60_000;
+
   /** Log level: error, warn, log, debug or verbose. */
   @Matches(/^(error|warn|log|debug|verbose)$/, {
     message: 'LOG_LEVEL must be one of error, warn, log, debug, verbose',

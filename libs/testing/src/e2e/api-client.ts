@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+
 export interface ApiResponse<T = unknown> {
   status: number;
   headers: Headers;
@@ -52,5 +54,54 @@ export class ApiClient {
       );
     }
     return { status: response.status, headers: response.headers, body: parsed };
+  }
+
+  /**
+   * Sends a body the server will refuse before reading it (over the size limit). The server
+   * answers and closes while the body is still being written, so a write error after the answer
+   * arrived is expected; fetch would report only the write error.
+   */
+  async sendOversized(path: string, body: string, attempts = 3): Promise<ApiResponse> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.sendOnce(path, body);
+      } catch (error) {
+        // The write error can win the race against the answer; the answer is what is tested.
+        if (attempt >= attempts) throw error;
+      }
+    }
+  }
+
+  private sendOnce(path: string, body: string): Promise<ApiResponse> {
+    return new Promise((resolve, reject) => {
+      let answered = false;
+      const req = httpRequest(
+        `${this.baseUrl}${path}`,
+        {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            ...(this.apiKey ? { authorization: `Bearer ${this.apiKey}` } : {}),
+          },
+        },
+        (res) => {
+          answered = true;
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: new Headers(Object.entries(res.headers).map(([k, v]) => [k, String(v)])),
+              body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as ApiResponse['body'],
+            }),
+          );
+        },
+      );
+      req.on('error', (error) => {
+        if (!answered) reject(error);
+      });
+      req.end(body);
+    });
   }
 }

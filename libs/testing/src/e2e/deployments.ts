@@ -12,6 +12,8 @@ export interface Deployment {
   apiKey: string;
   /** Adds a merchant with the admin CLI; returns a client holding its key. */
   createMerchant(name: string): Promise<ApiClient>;
+  /** Stops one service process (distributed only), to see how the gateway copes without it. */
+  stopService?(name: string): Promise<void>;
   /** Every process's output, for a failing test's message. */
   logs(): string;
   stop(): Promise<void>;
@@ -28,7 +30,9 @@ export const GATEWAY_READY = /Consign is running at|api-gateway is listening at/
  * reachable (or `embedded` is not asked for), otherwise on the embedded database in a temporary
  * DATA_DIR.
  */
-export async function startStandalone(options: { embedded?: boolean } = {}): Promise<Deployment> {
+export async function startStandalone(
+  options: { embedded?: boolean; env?: Record<string, string> } = {},
+): Promise<Deployment> {
   const database = options.embedded ? undefined : await createTestDatabase();
   const dataDir = tempDir('standalone');
   const apiKey = newApiKey();
@@ -42,6 +46,7 @@ export async function startStandalone(options: { embedded?: boolean } = {}): Pro
     PORT: String(port),
     HOST: '127.0.0.1',
     BOOTSTRAP_API_KEY: apiKey,
+    ...options.env,
   };
   let app: AppProcess = await startApp('standalone', env, GATEWAY_READY).catch(
     async (error: unknown) => {

@@ -15,7 +15,9 @@ const SERVICES = ['catalog-service'];
  * as separate processes, on one fresh test database (PostgreSQL; each process on its own
  * embedded database when PostgreSQL is unreachable, which works because no two share a schema).
  */
-export async function startDistributed(): Promise<Deployment> {
+export async function startDistributed(
+  options: { env?: Record<string, string> } = {},
+): Promise<Deployment> {
   const database = await createTestDatabase();
   const broker = await startMokapiBroker({
     topics: [...COMMAND_TOPICS, ...EVENT_TOPICS],
@@ -48,6 +50,7 @@ export async function startDistributed(): Promise<Deployment> {
     const apiKey = newApiKey();
     const port = await freePort();
     const gatewayEnv = {
+      ...options.env,
       ...envFor('api-gateway'),
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -70,6 +73,11 @@ export async function startDistributed(): Promise<Deployment> {
         return client.withKey(
           (await createMerchantWithCli({ DATABASE_URL: database.url }, name)).apiKey,
         );
+      },
+      async stopService(name) {
+        const service = processes.find((p) => p.name === name);
+        if (!service) throw new Error(`no service ${name}`);
+        await service.stop();
       },
       stop: stopAll,
     };
