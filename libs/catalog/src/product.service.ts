@@ -89,9 +89,17 @@ export class ProductService {
   }
 
   async get(merchantId: number, productId: number): Promise<ProductView> {
+    // One statement: findOne with relations would first run a DISTINCT id query (two round
+    // trips per read on the hottest catalogue path).
     const product = await this.dataSource
       .getRepository(ProductEntity)
-      .findOne({ where: { id: productId, merchantId }, relations: { variants: true } });
+      .createQueryBuilder('product')
+      .leftJoinAndSelect('product.variants', 'variant')
+      .where('product.id = :productId AND product.merchantId = :merchantId', {
+        productId,
+        merchantId,
+      })
+      .getOne();
     if (!product) throw new DomainError(CatalogErrorCode.ProductNotFound, 'Product not found.');
     return toProductView(product);
   }

@@ -7,3 +7,5 @@ export * from './auth/api-key.entity';
 export * from './auth/api-key.service';
 export * from './auth/bootstrap-key.service';
 export * from './auth/gateway.database';
+export * from './http/api-envelope';
+export { default as openApiPluginMetadata } from './http/openapi-metadata.generated';

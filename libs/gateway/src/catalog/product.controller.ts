@@ -1,17 +1,22 @@
 import { Body, Controller, Get, Param, Post } from '@nestjs/common';
+import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CatalogTopic, CreateProductRequest, ProductView } from '@consign/contracts';
 import { MerchantId } from '../auth/api-key.guard';
+import { ApiEnvelope, LongId } from '../http/api-envelope';
 import { contract, idParam } from '../http/contract.pipe';
 import { CorrelationId } from '../http/request-context';
 import { GatewayBus } from '../http/gateway-bus';
 
 /** Spec endpoints 12–14. */
+@ApiTags('Products')
 @Controller('2025-07/cloud/product')
 export class ProductController {
   constructor(private readonly bus: GatewayBus) {}
 
   /** Create a product with its variants; `data` is the new product id. */
   @Post()
+  @ApiOperation({ summary: 'Create a product' })
+  @ApiEnvelope(LongId, { description: 'Created: `data` is the new product id.', errors: [409] })
   create(
     @MerchantId() merchantId: number,
     @CorrelationId() correlationId: string,
@@ -26,6 +31,10 @@ export class ProductController {
 
   /** Every product of the merchant, newest first. */
   @Get('all')
+  @ApiOperation({ summary: 'List all products' })
+  @ApiEnvelope([ProductView], {
+    description: '`data` is every product of the merchant, newest first.',
+  })
   list(
     @MerchantId() merchantId: number,
     @CorrelationId() correlationId: string,
@@ -39,6 +48,9 @@ export class ProductController {
 
   /** One product with its variants. */
   @Get(':product_id')
+  @ApiOperation({ summary: 'Get a product' })
+  @ApiParam({ name: 'product_id', description: 'The product id.', schema: LongId })
+  @ApiEnvelope(ProductView, { description: '`data` is the product with its variants.' })
   get(
     @MerchantId() merchantId: number,
     @CorrelationId() correlationId: string,

@@ -1,0 +1,184 @@
+import { Type, applyDecorators } from '@nestjs/common';
+import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
+import {
+  ApiExtraModels,
+  ApiOkResponse,
+  ApiProperty,
+  ApiResponse,
+  ApiSchema,
+  getSchemaPath,
+} from '@nestjs/swagger';
+import type { ReferenceObject, SchemaObject } from '@nestjs/swagger';
+
+/**
+ * OpenAPI documentation of the common response envelope `{code, message, data}`. These classes
+ * only describe JSON for the API document (docs/openapi.json); nothing is validated with them.
+ */
+@ApiSchema({
+  name: 'Envelope',
+  description: 'The common response envelope. The HTTP status equals `code`.',
+})
+export class EnvelopeSchema {
+  @ApiProperty({ type: 'integer', description: 'Status code; 200 on success.', example: 200 })
+  code!: number;
+
+  @ApiProperty({ description: '`success`, or what went wrong.', example: 'success' })
+  message!: string;
+}
+
+@ApiSchema({
+  name: 'ErrorEnvelope',
+  description: 'The envelope of a failure: `message` describes the error and `data` is null.',
+})
+export class ErrorEnvelopeSchema {
+  @ApiProperty({ type: 'integer', description: 'Equals the HTTP status.', example: 400 })
+  code!: number;
+
+  @ApiProperty({ description: 'What went wrong.' })
+  message!: string;
+
+  @ApiProperty({
+    type: 'object',
+    properties: {},
+    nullable: true,
+    enum: [null],
+    example: null,
+    description: 'Always null on failure.',
+  })
+  data!: null;
+}
+
+/** A Long id (spec notation): a positive JSON integer. */
+export const LongId: SchemaObject = {
+  type: 'integer',
+  format: 'int64',
+  minimum: 1,
+  example: 1,
+};
+
+/** What `data` holds on success: a DTO class, a list of them, Number/String/Boolean, or a schema. */
+export type EnvelopeData = Type<unknown> | [Type<unknown>] | SchemaObject;
+
+/** Failures an operation may answer with, and how the API document describes each. */
+export const ERROR_RESPONSES = {
+  400: {
+    description:
+      'Validation failed (`message` names each offending field by its API name and the rule ' +
+      'broken), malformed JSON, or a malformed id.',
+    example: 'Validation failed: <field> <rule broken>',
+  },
+  401: {
+    description: 'Missing or invalid API key (`Authorization: Bearer <key>`).',
+    example: 'Invalid API key.',
+  },
+  403: { description: 'This API key may not use this operation.', example: 'Forbidden.' },
+  404: {
+    description: "Unknown id, or one that belongs to another merchant's account.",
+    example: 'Not found.',
+  },
+  409: {
+    description: 'Conflict with existing data (e.g. a SKU the merchant already uses).',
+    example: 'Conflict.',
+  },
+  413: {
+    description: 'The request body is over the size limit.',
+    example: 'Request body too large.',
+  },
+  415: {
+    description: 'The request body is not JSON (send `content-type: application/json`).',
+    example: 'Unsupported media type: send the body as application/json.',
+  },
+  429: { description: 'Too many requests.', example: 'Too many requests.' },
+  503: {
+    description: 'A service or the bus is unavailable; retry after `Retry-After` seconds.',
+    example: 'Service unavailable.',
+  },
+  504: { description: 'A service did not answer in time.', example: 'Service timed out.' },
+} as const satisfies Record<number, { description: string; example: string }>;
+
+export type ErrorStatus = keyof typeof ERROR_RESPONSES;
+
+/** Every operation may answer these; 413 and 415 are added when the operation takes a body. */
+const COMMON_ERRORS: ErrorStatus[] = [400, 401, 404, 503, 504];
+const BODY_ERRORS: ErrorStatus[] = [413, 415];
+
+const PRIMITIVES = new Map<unknown, SchemaObject>([
+  [Number, { type: 'number' }],
+  [String, { type: 'string' }],
+  [Boolean, { type: 'boolean' }],
+]);
+
+function isClass(value: unknown): value is Type<unknown> {
+  return typeof value === 'function';
+}
+
+function dataSchema(data: EnvelopeData): {
+  schema: SchemaObject | ReferenceObject;
+  models: Type<unknown>[];
+} {
+  if (Array.isArray(data)) {
+    const item = dataSchema(data[0]);
+    return { schema: { type: 'array', items: item.schema }, models: item.models };
+  }
+  if (!isClass(data)) return { schema: data, models: [] };
+  const primitive = PRIMITIVES.get(data);
+  if (primitive) return { schema: { ...primitive }, models: [] };
+  return { schema: { $ref: getSchemaPath(data) }, models: [data] };
+}
+
+/** Whether the route handler has a @Body() parameter (its parameter decorators already ran). */
+function takesBody(target: object, key: string | symbol): boolean {
+  const args: Record<string, unknown> =
+    Reflect.getMetadata(ROUTE_ARGS_METADATA, target.constructor, key) ?? {};
+  return Object.keys(args).some((arg) => arg.split(':')[0] === String(RouteParamtypes.BODY));
+}
+
+function errorResponse(status: ErrorStatus): MethodDecorator {
+  const { description, example } = ERROR_RESPONSES[status];
+  return ApiResponse({
+    status,
+    description,
+    schema: { $ref: getSchemaPath(ErrorEnvelopeSchema) },
+    example: { code: status, message: example, data: null },
+    ...(status === 503
+      ? {
+          headers: {
+            'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } },
+          },
+        }
+      : {}),
+  });
+}
+
+/**
+ * Documents an operation's answers in the envelope: 200 with `data` of the given type (creates
+ * included, per the house rules), and the failures with `data` null. For example
+ * `@ApiEnvelope(ProductView)`, `@ApiEnvelope([ProductView])`, `@ApiEnvelope(LongId, { errors: [409] })`.
+ */
+export function ApiEnvelope(
+  data: EnvelopeData,
+  options: { description?: string; errors?: ErrorStatus[] } = {},
+): MethodDecorator {
+  const { schema, models } = dataSchema(data);
+  return (target, key, descriptor) => {
+    const errors = new Set<ErrorStatus>([
+      ...COMMON_ERRORS,
+      ...(takesBody(target, key) ? BODY_ERRORS : []),
+      ...(options.errors ?? []),
+    ]);
+    applyDecorators(
+      ApiExtraModels(EnvelopeSchema, ErrorEnvelopeSchema, ...models),
+      ApiOkResponse({
+        description: options.description ?? 'Success: `data` is the result.',
+        schema: {
+          allOf: [
+            { $ref: getSchemaPath(EnvelopeSchema) },
+            { type: 'object', required: ['data'], properties: { data: schema } },
+          ],
+        },
+      }),
+      ...[...errors].sort((a, b) => a - b).map(errorResponse),
+    )(target, key, descriptor);
+  };
+}

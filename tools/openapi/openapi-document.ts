@@ -1,0 +1,196 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DynamicModule, ForwardReference, Module, Provider, Type } from '@nestjs/common';
+import {
+  MODULE_METADATA,
+  PARAMTYPES_METADATA,
+  SELF_DECLARED_DEPS_METADATA,
+} from '@nestjs/common/constants';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { OpenAPIObject, OperationObject, SchemaObject } from '@nestjs/swagger';
+import { GatewayModule, openApiPluginMetadata } from '@consign/gateway';
+import { findRepoRoot } from './plugin-metadata';
+import { applyValidationConstraints } from './validation-constraints';
+
+export const OPENAPI_JSON = 'docs/openapi.json';
+
+export const DESCRIPTION = `The HTTP interface of Consign, an open-source shipping and fulfilment platform.
+
+- Authenticate every request with \`Authorization: Bearer <API key>\`; a missing or wrong key is a 401.
+- Every response body is the envelope \`{code, message, data}\` and the HTTP status equals \`code\`.
+  Success is 200, creates included, and \`data\` is the result. On failure \`data\` is null and
+  \`message\` says what went wrong.
+- 400: validation failure (\`message\` names each offending field by its API name and the rule
+  broken), malformed JSON or a malformed id. 404: unknown id, or another merchant's. 409: conflict.
+  413: body over the size limit. 415: a body that is not JSON. 503 (with \`Retry-After\`): a service
+  is unavailable. 504: a service did not answer in time.
+- \`Number(12,2)\` values are exact decimals: at most 12 digits, 2 of them after the point. Ids
+  (\`Long\`) are JSON integers. Currency codes are ISO 4217, country codes ISO 3166-1 alpha-2.
+  Date-times are ISO 8601 UTC with \`Z\`.
+- The first path segment is the version: label operations use \`2026-05\`, all others \`2025-07\`.`;
+
+type PluginMetadata = Record<string, unknown>;
+type MetadataEntry = [Promise<Record<string, unknown>>, Record<string, unknown>];
+
+/** The controllers of a module and of every module it imports. */
+function controllersOf(
+  entry: Type<unknown> | DynamicModule | ForwardReference | Promise<DynamicModule> | undefined,
+  seen = new Set<unknown>(),
+): Type<unknown>[] {
+  if (!entry || entry instanceof Promise) return [];
+  const ref = 'forwardRef' in entry ? (entry.forwardRef() as Type<unknown>) : entry;
+  const dynamic = 'module' in ref ? (ref as DynamicModule) : undefined;
+  const module = dynamic ? dynamic.module : (ref as Type<unknown>);
+  if (seen.has(ref)) return [];
+  seen.add(ref);
+  const controllers: Type<unknown>[] = [
+    ...(Reflect.getMetadata(MODULE_METADATA.CONTROLLERS, module) ?? []),
+    ...(dynamic?.controllers ?? []),
+  ];
+  const imports = [
+    ...(Reflect.getMetadata(MODULE_METADATA.IMPORTS, module) ?? []),
+    ...(dynamic?.imports ?? []),
+  ];
+  return [...controllers, ...imports.flatMap((imported) => controllersOf(imported, seen))];
+}
+
+/** Inert stand-ins for the controllers' constructor dependencies: never called while documenting. */
+function inertDependencies(controllers: Type<unknown>[]): Provider[] {
+  const tokens = new Set<unknown>();
+  for (const controller of controllers) {
+    const types: unknown[] = [...(Reflect.getMetadata(PARAMTYPES_METADATA, controller) ?? [])];
+    const declared: { index: number; param: unknown }[] =
+      Reflect.getMetadata(SELF_DECLARED_DEPS_METADATA, controller) ?? [];
+    for (const { index, param } of declared) types[index] = param;
+    types.forEach((token, index) => {
+      if (token === undefined || token === Object)
+        throw new Error(
+          `${controller.name}: constructor parameter ${index} has no injection token`,
+        );
+      tokens.add(token);
+    });
+  }
+  return [...tokens].map((token) => ({
+    provide: token as Type<unknown>,
+    useValue: Object.freeze({}),
+  }));
+}
+
+/**
+ * Resolves the plugin metadata and checks that every class it names is exported by the module it
+ * is imported from (the libs' public entries), so that a missing export fails with its name.
+ */
+async function resolveMetadata(
+  metadataFn: () => Promise<PluginMetadata>,
+): Promise<{ metadata: PluginMetadata; models: Type<unknown>[] }> {
+  const metadata = await metadataFn();
+  const swagger = (metadata['@nestjs/swagger'] ?? {}) as Record<string, MetadataEntry[]>;
+  const models: Type<unknown>[] = [];
+  for (const [kind, entries] of Object.entries(swagger)) {
+    for (const [imported, classes] of entries) {
+      const exports = await imported;
+      for (const name of Object.keys(classes)) {
+        const cls = exports[name];
+        if (typeof cls !== 'function')
+          throw new Error(
+            `OpenAPI metadata: ${name} is not exported by the module the metadata imports it from (a lib's src/index.ts); export it`,
+          );
+        if (kind === 'models') models.push(cls as Type<unknown>);
+      }
+    }
+  }
+  return { metadata, models };
+}
+
+/** Every operation answers in the envelope, 200 on success (the house rules); nothing else. */
+function checkOperations(document: OpenAPIObject): void {
+  const problems: string[] = [];
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(item) as [string, OperationObject][]) {
+      if (!operation || typeof operation !== 'object' || !('responses' in operation)) continue;
+      const where = `${method.toUpperCase()} ${path}`;
+      const ok = operation.responses['200'] as {
+        content?: Record<string, { schema?: SchemaObject }>;
+      };
+      const envelope = ok?.content?.['application/json']?.schema?.allOf?.[0];
+      if (!envelope || !('$ref' in envelope) || !envelope.$ref.endsWith('/Envelope'))
+        problems.push(`${where}: no @ApiEnvelope(...) 200 response`);
+      const others = Object.keys(operation.responses).filter((s) => /^2/.test(s) && s !== '200');
+      if (others.length) problems.push(`${where}: success is 200, not ${others.join(', ')}`);
+      if (!operation.summary) problems.push(`${where}: no @ApiOperation({ summary })`);
+    }
+  }
+  if (problems.length) throw new Error(`OpenAPI document:\n${problems.join('\n')}`);
+}
+
+/** Keys sorted at every level, except the properties of a schema and examples (author's order). */
+export function sortKeys(value: unknown, keepOrder = false): unknown {
+  if (Array.isArray(value)) return value.map((item) => sortKeys(item));
+  if (!value || typeof value !== 'object') return value;
+  const keys = Object.keys(value);
+  if (!keepOrder) keys.sort();
+  return Object.fromEntries(
+    keys.map((key) => [
+      key,
+      key === 'example'
+        ? (value as Record<string, unknown>)[key]
+        : sortKeys((value as Record<string, unknown>)[key], key === 'properties'),
+    ]),
+  );
+}
+
+/**
+ * The OpenAPI document of the gateway's HTTP interface: the gateway's controllers in a
+ * documentation-only module (no database, bus or guards), the CLI plugin's metadata, the contracts'
+ * validation rules, and the envelope decorators.
+ */
+export async function buildOpenApiDocument(
+  options: { root?: string; metadata?: () => Promise<PluginMetadata> } = {},
+): Promise<OpenAPIObject> {
+  const root = options.root ?? findRepoRoot();
+  const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  const controllers = [...new Set(controllersOf(GatewayModule))];
+
+  @Module({ controllers, providers: inertDependencies(controllers) })
+  class ApiDocsModule {}
+
+  const { metadata, models } = await resolveMetadata(options.metadata ?? openApiPluginMetadata);
+  await SwaggerModule.loadPluginMetadata(async () => metadata);
+  const app = await NestFactory.create(ApiDocsModule, new FastifyAdapter(), {
+    logger: false,
+    abortOnError: false,
+  });
+  try {
+    const config = new DocumentBuilder()
+      .setTitle('Consign API')
+      .setDescription(DESCRIPTION)
+      .setVersion(version)
+      .addBearerAuth(
+        {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'API key',
+          description: "The merchant's API key: `Authorization: Bearer <key>`.",
+        },
+        'bearer',
+      )
+      .addSecurityRequirements('bearer')
+      .build();
+    const document = SwaggerModule.createDocument(app, config);
+    delete document.servers;
+    applyValidationConstraints(document, models);
+    checkOperations(document);
+    return sortKeys(document) as OpenAPIObject;
+  } finally {
+    await app.close();
+  }
+}
+
+/** The text of docs/openapi.json: 2-space indent, a trailing newline. */
+export function serializeOpenApiDocument(document: OpenAPIObject): string {
+  return `${JSON.stringify(document, null, 2)}\n`;
+}

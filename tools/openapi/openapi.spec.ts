@@ -1,0 +1,94 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { OpenAPIObject, SchemaObject } from '@nestjs/swagger';
+import {
+  METADATA_FILE,
+  OPENAPI_JSON,
+  buildOpenApiDocument,
+  findRepoRoot,
+  generatePluginMetadataSource,
+  serializeOpenApiDocument,
+} from './generate-openapi';
+
+const root = findRepoRoot(__dirname);
+
+/** Fails, naming the first differing line, when a checked-in generated file is stale. */
+function expectUpToDate(file: string, generated: string): void {
+  const checkedIn = readFileSync(join(root, file), 'utf8');
+  if (checkedIn === generated) return;
+  const want = generated.split('\n');
+  const have = checkedIn.split('\n');
+  const line = want.findIndex((text, i) => text !== have[i]);
+  throw new Error(
+    `${file} is out of date: run \`npm run openapi\` and commit the result.\n` +
+      `First difference at line ${line + 1}:\n` +
+      `  checked in: ${have[line] ?? '(end of file)'}\n` +
+      `  generated:  ${want[line] ?? '(end of file)'}`,
+  );
+}
+
+function schema(document: OpenAPIObject, name: string): SchemaObject {
+  return document.components!.schemas![name] as SchemaObject;
+}
+
+describe('OpenAPI document', () => {
+  let document: OpenAPIObject;
+
+  beforeAll(async () => {
+    document = await buildOpenApiDocument({ root });
+  });
+
+  it(`${METADATA_FILE} matches the contracts and controllers`, async () => {
+    expectUpToDate(METADATA_FILE, await generatePluginMetadataSource(root));
+  });
+
+  it(`${OPENAPI_JSON} matches the code`, () => {
+    expectUpToDate(OPENAPI_JSON, serializeOpenApiDocument(document));
+  });
+
+  it('documents the create-product body with the contract limits', () => {
+    const create = document.paths['/2025-07/cloud/product'].post!;
+    const body = create.requestBody as { content: Record<string, { schema: { $ref: string } }> };
+    expect(body.content['application/json'].schema.$ref).toBe(
+      '#/components/schemas/CreateProductRequest',
+    );
+    const request = schema(document, 'CreateProductRequest');
+    expect(request.required).toContain('title');
+    expect(request.properties!.title).toMatchObject({ type: 'string', maxLength: 256 });
+    expect(request.properties!.variants).toEqual(
+      expect.objectContaining({
+        type: 'array',
+        items: { $ref: '#/components/schemas/CreateVariantRequest' },
+      }),
+    );
+    expect(schema(document, 'CreateVariantRequest').properties!.sku).toMatchObject({
+      type: 'string',
+      maxLength: 128,
+    });
+  });
+
+  it('answers every operation in the envelope, and authenticates with a bearer key', () => {
+    expect(document.components!.securitySchemes!.bearer).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+    });
+    expect(document.security).toEqual([{ bearer: [] }]);
+    const get = document.paths['/2025-07/cloud/product/{product_id}'].get!;
+    expect(get.responses['200']).toMatchObject({
+      content: {
+        'application/json': {
+          schema: {
+            allOf: [
+              { $ref: '#/components/schemas/Envelope' },
+              { properties: { data: { $ref: '#/components/schemas/ProductView' } } },
+            ],
+          },
+        },
+      },
+    });
+    expect(get.responses['404']).toMatchObject({
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+    });
+    expect(document.servers).toBeUndefined();
+  });
+});
