@@ -17,3 +17,6 @@ export * from './bootstrap/service-app';
 export * from './testing/test-database';
 export * from './bus/kafka/kafka-options';
 export * from './bootstrap/graceful-shutdown';
+export * from './bus/batch-consumer';
+export * from './messaging/micro-batcher';
+export * from './time/clock';
