@@ -3,24 +3,28 @@ import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { ApiKeyGuard } from './auth/api-key.guard';
 import { ApiKeyService } from './auth/api-key.service';
 import { BootstrapKeyService } from './auth/bootstrap-key.service';
+import { CarrierCredentialService } from './auth/carrier-credential.service';
 import { gatewayDatabase } from './auth/gateway.database';
 import { ProductController } from './catalog/product.controller';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { GatewayBus } from './http/gateway-bus';
+import { CarrierEventsController } from './label/carrier-events.controller';
+import { LabelController } from './label/label.controller';
 
 /** The HTTP entry: authenticates, validates with the contracts, forwards over the bus. */
 @Module({
   imports: [gatewayDatabase.module],
-  controllers: [ProductController],
+  controllers: [ProductController, LabelController, CarrierEventsController],
   providers: [
     ApiKeyService,
     BootstrapKeyService,
+    CarrierCredentialService,
     GatewayBus,
     { provide: APP_GUARD, useClass: ApiKeyGuard },
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
   ],
-  exports: [ApiKeyService, BootstrapKeyService],
+  exports: [ApiKeyService, BootstrapKeyService, CarrierCredentialService],
 })
 export class GatewayModule {}

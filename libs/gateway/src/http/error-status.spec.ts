@@ -1,4 +1,4 @@
-import { CatalogErrorCode, CommonErrorCode } from '@consign/contracts';
+import { CatalogErrorCode, CommonErrorCode, LabelErrorCode } from '@consign/contracts';
 import { httpStatusOf } from './error-status';
 
 describe('httpStatusOf', () => {
@@ -8,6 +8,8 @@ describe('httpStatusOf', () => {
     [CommonErrorCode.Forbidden, 403],
     [CommonErrorCode.NotFound, 404],
     [CatalogErrorCode.ProductNotFound, 404],
+    [LabelErrorCode.LabelNotFound, 404],
+    [LabelErrorCode.TrackingNotFound, 404],
     [CommonErrorCode.Conflict, 409],
     [CatalogErrorCode.DuplicateSku, 409],
     [CommonErrorCode.PayloadTooLarge, 413],
@@ -20,7 +22,11 @@ describe('httpStatusOf', () => {
   });
 
   it('maps every known code', () => {
-    for (const code of [...Object.values(CommonErrorCode), ...Object.values(CatalogErrorCode)]) {
+    for (const code of [
+      ...Object.values(CommonErrorCode),
+      ...Object.values(CatalogErrorCode),
+      ...Object.values(LabelErrorCode),
+    ]) {
       expect(httpStatusOf(code)).toBeGreaterThanOrEqual(400);
     }
   });

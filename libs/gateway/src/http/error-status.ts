@@ -1,11 +1,12 @@
-import { CommonErrorCode, CatalogErrorCode } from '@consign/contracts';
+import { CommonErrorCode, CatalogErrorCode, LabelErrorCode } from '@consign/contracts';
 
 /** Every error code any service can answer. Adding a context adds its enum here. */
-export type ErrorCode = CommonErrorCode | CatalogErrorCode;
+export type ErrorCode = CommonErrorCode | CatalogErrorCode | LabelErrorCode;
 
 const KNOWN = new Set<string>([
   ...Object.values(CommonErrorCode),
   ...Object.values(CatalogErrorCode),
+  ...Object.values(LabelErrorCode),
 ]);
 
 /** The one place where error codes become HTTP statuses (the envelope's `code` too). */
@@ -21,6 +22,8 @@ export function httpStatusOf(code: string): number {
       return 403;
     case CommonErrorCode.NotFound:
     case CatalogErrorCode.ProductNotFound:
+    case LabelErrorCode.LabelNotFound:
+    case LabelErrorCode.TrackingNotFound:
       return 404;
     case CommonErrorCode.Conflict:
     case CatalogErrorCode.DuplicateSku:

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { createTestDatabase } from '@consign/platform';
-import { createMerchantWithCli } from './admin';
+import { createCarrierKeyWithCli, createMerchantWithCli } from './admin';
 import { ApiClient } from './api-client';
 import { AppProcess, freePort, startApp, tempDir } from './processes';
 
@@ -12,6 +12,10 @@ export interface Deployment {
   apiKey: string;
   /** Adds a merchant with the admin CLI; returns a client holding its key. */
   createMerchant(name: string): Promise<ApiClient>;
+  /** Issues a carrier credential with the admin CLI; returns a client holding it. */
+  createCarrierKey(carrier: string): Promise<ApiClient>;
+  /** The environment a tool needs to reach this deployment's bus (distributed only). */
+  busEnv?: Record<string, string>;
   /** Stops one service process (distributed only), to see how the gateway copes without it. */
   stopService?(name: string): Promise<void>;
   /** Every process's output, for a failing test's message. */
@@ -56,19 +60,31 @@ export async function startStandalone(
   );
   const client = new ApiClient(`http://127.0.0.1:${port}`, apiKey);
   let logs = '';
+  /** Runs the admin CLI; one process owns an embedded database, so the app stops meanwhile. */
+  const withAdmin = async <T>(command: (adminEnv: Record<string, string>) => Promise<T>) => {
+    if (database?.url) return command(dbEnv);
+    logs += app.output();
+    await app.stop();
+    try {
+      return await command(dbEnv);
+    } finally {
+      app = await startApp('standalone', env, GATEWAY_READY);
+    }
+  };
   return {
     mode: 'standalone',
     client,
     apiKey,
     logs: () => logs + app.output(),
     async createMerchant(name) {
-      if (database?.url) return client.withKey((await createMerchantWithCli(dbEnv, name)).apiKey);
-      // One process owns an embedded database: stop the app, add the merchant, start it again.
-      logs += app.output();
-      await app.stop();
-      const merchant = await createMerchantWithCli(dbEnv, name);
-      app = await startApp('standalone', env, GATEWAY_READY);
-      return client.withKey(merchant.apiKey);
+      return client.withKey(
+        await withAdmin((adminEnv) => createMerchantWithCli(adminEnv, name).then((m) => m.apiKey)),
+      );
+    },
+    async createCarrierKey(carrier) {
+      return client.withKey(
+        await withAdmin((adminEnv) => createCarrierKeyWithCli(adminEnv, carrier)),
+      );
     },
     async stop() {
       await app.stop();

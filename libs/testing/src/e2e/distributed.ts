@@ -1,14 +1,14 @@
 import { rmSync } from 'node:fs';
-import { COMMAND_TOPICS, EVENT_TOPICS, replyTopicOf } from '@consign/contracts';
+import { ADAPTER_TOPICS, COMMAND_TOPICS, EVENT_TOPICS, replyTopicOf } from '@consign/contracts';
 import { createTestDatabase } from '@consign/platform';
 import { startMokapiBroker } from '../kafka/mokapi-broker';
-import { createMerchantWithCli } from './admin';
+import { createCarrierKeyWithCli, createMerchantWithCli } from './admin';
 import { ApiClient } from './api-client';
 import { Deployment, GATEWAY_READY, newApiKey } from './deployments';
 import { AppProcess, freePort, startApp, tempDir } from './processes';
 
-/** The services that run as their own processes, with the line each prints once ready. */
-const SERVICES = ['catalog-service'];
+/** The services that run as their own processes (each prints "<name> is ready"). */
+const SERVICES = ['catalog-service', 'label-tracking-service'];
 
 /**
  * Consign distributed: the Kafka-protocol test broker on loopback, every service and the gateway
@@ -20,7 +20,7 @@ export async function startDistributed(
 ): Promise<Deployment> {
   const database = await createTestDatabase();
   const broker = await startMokapiBroker({
-    topics: [...COMMAND_TOPICS, ...EVENT_TOPICS],
+    topics: [...COMMAND_TOPICS, ...EVENT_TOPICS, ...ADAPTER_TOPICS],
     replyTopics: COMMAND_TOPICS.map(replyTopicOf),
   });
   const dirs: string[] = [];
@@ -28,6 +28,7 @@ export async function startDistributed(
     const dataDir = tempDir(app);
     dirs.push(dataDir);
     return {
+      ...options.env,
       KAFKA_BROKERS: broker.brokers,
       DATA_DIR: dataDir,
       ...(database.url ? { DATABASE_URL: database.url } : {}),
@@ -50,7 +51,6 @@ export async function startDistributed(
     const apiKey = newApiKey();
     const port = await freePort();
     const gatewayEnv = {
-      ...options.env,
       ...envFor('api-gateway'),
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -67,11 +67,21 @@ export async function startDistributed(
           ...processes.map((p) => `--- ${p.name}\n${p.output()}`),
           `--- broker\n${broker.logs()}`,
         ].join('\n'),
+      busEnv: { KAFKA_BROKERS: broker.brokers },
       async createMerchant(name) {
         if (!database.url)
           throw new Error('adding a merchant to a running distributed deployment needs PostgreSQL');
         return client.withKey(
           (await createMerchantWithCli({ DATABASE_URL: database.url }, name)).apiKey,
+        );
+      },
+      async createCarrierKey(carrier) {
+        if (!database.url)
+          throw new Error(
+            'adding a credential to a running distributed deployment needs PostgreSQL',
+          );
+        return client.withKey(
+          await createCarrierKeyWithCli({ DATABASE_URL: database.url }, carrier),
         );
       },
       async stopService(name) {
