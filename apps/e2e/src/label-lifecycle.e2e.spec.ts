@@ -1,4 +1,4 @@
-import { ApiClient, Deployment, aLabel } from '@consign/testing';
+import { ApiClient, Deployment, aLabel, eventually } from '@consign/testing';
 import { DEPLOYMENT_MODES } from './deployment-modes';
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -17,7 +17,7 @@ interface Tracking {
   checkpoints: Checkpoint[];
 }
 
-/** A carrier only the tests report for. */
+/** Labels of this carrier are left alone by the sandbox: the tests report their events. */
 const QUIET_SERVICE = { service_code: 'ACME-GROUND' };
 
 /** Carrier event times: an hour from now (after the label's own first checkpoint), plus minutes. */
@@ -31,13 +31,23 @@ function local(minutes: number, offset = 0): string {
 /** `minutes` after T0 as the API answers it. */
 const utc = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();
 
-/** Labels and their tracking, end to end: create, read, and the carrier webhook. */
+/**
+ * Labels and their tracking, end to end: create, read, follow a sandbox parcel to delivery, and
+ * the carrier webhook. The sandbox plays the real carriers on a fast clock, every parcel
+ * with a failed first attempt.
+ */
 describe.each(DEPLOYMENT_MODES)('labels and tracking (%s)', (_mode, start) => {
   let deployment: Deployment;
   let api: ApiClient;
 
   beforeAll(async () => {
-    deployment = await start();
+    deployment = await start({
+      env: {
+        CARRIER_SANDBOX_STEP_MS: '150',
+        CARRIER_SANDBOX_SCENARIOS: 'failed_attempt',
+        CARRIER_SANDBOX_CARRIERS: 'DHL,UPS,USPS,DPD,RM',
+      },
+    });
     api = deployment.client;
   }, 120_000);
 
@@ -146,6 +156,44 @@ describe.each(DEPLOYMENT_MODES)('labels and tracking (%s)', (_mode, start) => {
       'shipping_address.country_code',
     ])
       expect(response.body.message).toContain(field);
+  });
+
+  it('follows a sandbox label through allocation, a failed attempt, and delivery', async () => {
+    const id = await createLabel({ service: { service_code: 'DHL-EXPRESS' } });
+    const tracking = await eventually(
+      () => trackingOf(id),
+      (t) => t.delivered_time !== null,
+      { timeoutMs: 45_000, what: `delivery of label ${id}` },
+    );
+    expect(tracking.tracking_courier).toBe('DHL');
+    expect(tracking.tracking_number).toMatch(/^\d{10}$/);
+    expect(tracking.checkpoints.map((c) => c.status)).toEqual([
+      'delivered',
+      'out_for_delivery',
+      'delivery_attempt_failed',
+      'out_for_delivery',
+      'in_transit',
+      'in_transit',
+      'in_transit',
+      'information_received',
+      'information_received',
+    ]);
+    const times = tracking.checkpoints.map((c) => c.local_time);
+    for (const time of times) expect(time).toMatch(ISO_UTC);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect(tracking.delivered_time).toBe(times[0]);
+    expect(tracking.outbound_time).toBe(times[6]);
+    expect(tracking.checkpoints[0]).toMatchObject({
+      description: 'Delivered',
+      details: 'Berlin - Germany',
+    });
+    const record = await api.get<{ status: string; tracking_number: string }>(
+      `/2026-05/cloud/label/${id}`,
+    );
+    expect(record.body.data).toMatchObject({
+      status: 'delivered',
+      tracking_number: tracking.tracking_number,
+    });
   });
 
   it('hides one merchant’s labels from another (404 "Order not found.")', async () => {

@@ -1,3 +1,4 @@
+import { carrierSandboxDatabase } from '@consign/carrier-sandbox';
 import { catalogDatabase } from '@consign/catalog';
 import { gatewayDatabase } from '@consign/gateway';
 import { labelTrackingDatabase } from '@consign/label-tracking';
@@ -8,4 +9,5 @@ export const ALL_SERVICE_DATABASES: ServiceDatabaseOptions[] = [
   gatewayDatabase.options,
   catalogDatabase.options,
   labelTrackingDatabase.options,
+  carrierSandboxDatabase.options,
 ];
