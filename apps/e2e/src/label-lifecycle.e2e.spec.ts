@@ -1,6 +1,10 @@
-import { ApiClient, Deployment, aLabel, eventually } from '@consign/testing';
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { ApiClient, Deployment, REPO_ROOT, aLabel, eventually } from '@consign/testing';
 import { DEPLOYMENT_MODES } from './deployment-modes';
 
+const run = promisify(execFile);
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 interface Checkpoint {
@@ -33,7 +37,7 @@ const utc = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();
 
 /**
  * Labels and their tracking, end to end: create, read, follow a sandbox parcel to delivery, and
- * the carrier webhook. The sandbox plays the real carriers on a fast clock, every parcel
+ * the carrier webhook and CLI. The sandbox plays the real carriers on a fast clock, every parcel
  * with a failed first attempt.
  */
 describe.each(DEPLOYMENT_MODES)('labels and tracking (%s)', (_mode, start) => {
@@ -367,6 +371,29 @@ describe.each(DEPLOYMENT_MODES)('labels and tracking (%s)', (_mode, start) => {
       expect(response.status).toBe(400);
       for (const field of ['events[0].label_id', 'events[0].event_time', 'events[1].event_code'])
         expect(response.body.message).toContain(field);
+    });
+
+    it('takes a test event from the carrier-event CLI', async () => {
+      const id = await createLabel({ service: QUIET_SERVICE });
+      const args = [
+        join(REPO_ROOT, 'dist/apps/carrier-cli/src/main.js'),
+        ...['--carrier', 'ACME', '--label', String(id), '--code', 'E60'],
+        ...['--text', 'Out for delivery', '--location', 'Porto, PT'],
+      ];
+      const env: Record<string, string> = { PATH: process.env.PATH ?? '' };
+      if (deployment.busEnv) Object.assign(env, deployment.busEnv);
+      else args.push('--url', api.baseUrl, '--key', carrier.apiKey as string);
+      const { stdout } = await run(process.execPath, args, { cwd: REPO_ROOT, env });
+      expect(stdout).toMatch(deployment.busEnv ? /published to carrier\.checkpoint\.v1/ : /^200 /);
+      const tracking = await eventually(
+        () => trackingOf(id),
+        (t) => t.checkpoints[0].status === 'out_for_delivery',
+        { timeoutMs: 20_000, what: 'the CLI event' },
+      );
+      expect(tracking.checkpoints[0]).toMatchObject({
+        description: 'Out for delivery',
+        details: 'Porto, PT',
+      });
     });
   });
 });
