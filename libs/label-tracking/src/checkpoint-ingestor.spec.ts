@@ -142,6 +142,36 @@ describe('checkpoint ingestion and label tracking', () => {
     });
   });
 
+  it('reaches the same summary whether the events come together or one by one, in any order', async () => {
+    const lifecycle = (id: number) => [
+      aCarrierEvent({ label_id: id, event_code: 'PU', event_time: '2026-05-02T09:00:00Z' }),
+      aCarrierEvent({ label_id: id, event_code: 'AF', event_time: '2026-05-02T20:00:00Z' }),
+      aCarrierEvent({ label_id: id, event_code: 'WC', event_time: '2026-05-03T07:00:00Z' }),
+      aCarrierEvent({ label_id: id, event_code: 'NH', event_time: '2026-05-03T11:00:00Z' }),
+      aCarrierEvent({ label_id: id, event_code: 'OK', event_time: '2026-05-04T10:00:00Z' }),
+    ];
+    const together = await h.createLabel();
+    await h.ingestor.ingest(lifecycle(together));
+    const oneByOne = await h.createLabel();
+    for (const i of [3, 0, 4, 2, 1]) await h.ingestor.ingest([lifecycle(oneByOne)[i]]);
+    const summary = async (id: number) => {
+      const { id: _id, created_time: _created, ...label } = await h.labels.get(1, id);
+      return { label, tracking: await h.tracking.labelTracking(1, id) };
+    };
+    const expected = await summary(together);
+    expect(expected.label).toMatchObject({
+      status: S.Delivered,
+      delivered_time: '2026-05-04T10:00:00.000Z',
+    });
+    expect(expected.tracking.outbound_time).toBe('2026-05-02T09:00:00.000Z');
+    const actual = await summary(oneByOne);
+    expect({ ...actual.tracking, checkpoints: actual.tracking.checkpoints.slice(0, 5) }).toEqual({
+      ...expected.tracking,
+      checkpoints: expected.tracking.checkpoints.slice(0, 5),
+    });
+    expect(actual.label).toEqual(expected.label);
+  });
+
   it('ignores duplicates, within a batch and across batches, whatever zone the time is written in', async () => {
     const id = await h.createLabel();
     const event = aCarrierEvent({ label_id: id });

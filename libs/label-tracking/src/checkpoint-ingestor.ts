@@ -11,12 +11,12 @@ import { LabelTrackingConfig } from './label-tracking.config';
 import { CheckpointNormaliser } from './normalisation/normalise-checkpoint';
 import {
   CheckpointRow,
-  LockedTracking,
+  LockedAllocation,
   TrackingRepository,
   UnmatchedRow,
   numberKey,
 } from './tracking.repository';
-import { checkpointKey, detailsOf, foldCheckpoints, withoutDuplicates } from './tracking-state';
+import { checkpointKey, deltaOf, detailsOf, withoutDuplicates } from './tracking-state';
 import { UnmatchedReason } from './unmatched-checkpoint.entity';
 
 /** What became of one carrier event. */
@@ -30,6 +30,7 @@ interface Prepared {
   /** Position in the flush; -1 for a parked event adopted on allocation (already answered). */
   index: number;
   event: CarrierCheckpointEvent;
+  labelId: number | undefined;
   eventTime: Date;
   eventCode: string;
   details: string | null;
@@ -105,27 +106,25 @@ export class CheckpointIngestor {
   ): Promise<CheckpointOutcome[]> {
     const prepared = events.map((event, index) => prepare(event, index));
     const byNumber = await this.repository.findByNumbers(manager, [
-      ...prepared.flatMap((p) => (p.event.label_id === undefined ? [numberPair(p.event)] : [])),
+      ...prepared.flatMap((p) => (p.labelId === undefined ? [numberPair(p.event)] : [])),
       ...prepared.flatMap((p) => (p.event.allocation ? [allocationPair(p.event)] : [])),
     ]);
-    const parcels = await this.repository.lock(manager, [
-      ...new Set([
-        ...prepared.flatMap((p) => (p.event.label_id !== undefined ? [p.event.label_id] : [])),
-        ...byNumber.values(),
-      ]),
+    const parcels = await this.repository.existing(manager, [
+      ...new Set(prepared.flatMap((p) => (p.labelId !== undefined ? [p.labelId] : []))),
     ]);
+    for (const id of byNumber.values()) parcels.add(id);
 
     const adopted = await this.allocate(manager, prepared, parcels, byNumber);
     const outcomes: CheckpointOutcome[] = events.map(() => 'duplicate');
     const rows: (CheckpointRow & { index: number })[] = [];
     const unmatched: UnmatchedRow[] = [];
     for (const p of [...prepared, ...adopted]) {
-      const trackingId = this.parcelOf(p.event, parcels, byNumber);
+      const trackingId = this.parcelOf(p, parcels, byNumber);
       if (trackingId === undefined) {
         unmatched.push({
           event: p.event,
           reason:
-            p.event.label_id !== undefined
+            p.labelId !== undefined
               ? UnmatchedReason.UnknownLabel
               : UnmatchedReason.UnknownTrackingNumber,
         });
@@ -151,19 +150,15 @@ export class CheckpointIngestor {
         checkpointKey,
       ),
     );
-    const folded = new Map<number, CheckpointRow[]>();
+    const byParcel = new Map<number, CheckpointRow[]>();
     for (const row of rows) {
-      const key = checkpointKey(row);
-      if (!recorded.delete(key)) continue;
+      if (!recorded.delete(checkpointKey(row))) continue;
       if (row.index >= 0) outcomes[row.index] = 'recorded';
-      folded.set(row.trackingId, [...(folded.get(row.trackingId) ?? []), row]);
+      byParcel.set(row.trackingId, [...(byParcel.get(row.trackingId) ?? []), row]);
     }
-    await this.repository.saveSummaries(
+    await this.repository.applyDeltas(
       manager,
-      [...folded].map(([id, checkpoints]) => ({
-        id,
-        summary: foldCheckpoints((parcels.get(id) as LockedTracking).summary, checkpoints),
-      })),
+      [...byParcel].map(([id, checkpoints]) => ({ id, delta: deltaOf(checkpoints) })),
     );
     return outcomes;
   }
@@ -177,15 +172,19 @@ export class CheckpointIngestor {
   private async allocate(
     manager: EntityManager,
     prepared: Prepared[],
-    parcels: Map<number, LockedTracking>,
+    parcels: Set<number>,
     byNumber: Map<string, number>,
   ): Promise<Prepared[]> {
     const allocating = prepared
-      .filter((p) => p.event.allocation && parcels.has(p.event.label_id as number))
+      .filter((p) => p.event.allocation && parcels.has(p.labelId as number))
       .sort((a, b) => a.eventTime.getTime() - b.eventTime.getTime());
-    const changed = new Map<number, LockedTracking>();
+    if (allocating.length === 0) return [];
+    const locked = await this.repository.lockAllocations(manager, [
+      ...new Set(allocating.map((p) => p.labelId as number)),
+    ]);
+    const changed = new Map<number, LockedAllocation>();
     for (const p of allocating) {
-      const parcel = parcels.get(p.event.label_id as number) as LockedTracking;
+      const parcel = locked.get(p.labelId as number) as LockedAllocation;
       const { tracking_courier: courier, tracking_number: number } = p.event
         .allocation as CarrierAllocationDto;
       const key = numberKey(courier, number);
@@ -220,20 +219,20 @@ export class CheckpointIngestor {
   }
 
   private parcelOf(
-    event: CarrierCheckpointEvent,
-    parcels: Map<number, LockedTracking>,
+    p: Prepared,
+    parcels: Set<number>,
     byNumber: Map<string, number>,
   ): number | undefined {
-    if (event.label_id !== undefined)
-      return parcels.has(event.label_id) ? event.label_id : undefined;
-    return byNumber.get(numberKey(event.carrier_code, event.tracking_number as string));
+    if (p.labelId !== undefined) return parcels.has(p.labelId) ? p.labelId : undefined;
+    return byNumber.get(numberKey(p.event.carrier_code, p.event.tracking_number as string));
   }
 }
-
 function prepare(event: CarrierCheckpointEvent, index: number): Prepared {
   return {
     index,
     event,
+    // A null label_id is no label id (the contract allows it next to a tracking number).
+    labelId: event.label_id ?? undefined,
     eventTime: new Date(event.event_time),
     eventCode: event.event_code.trim(),
     details: detailsOf(event.location),

@@ -4,3 +4,4 @@ export * from './label-tracking.config';
 export * from './normalisation/normalise-checkpoint';
 export * from './normalisation/carrier-table';
 export * from './normalisation/carrier-tables';
+export * from './checkpoint-ingestor';

@@ -8,12 +8,9 @@ import {
   LabelView,
 } from '@consign/contracts';
 import { CLOCK, Clock, DomainError, Outbox } from '@consign/platform';
-import { CheckpointEntity } from './checkpoint.entity';
-import { LabelEntity } from './label.entity';
 import { labelTrackingDatabase } from './label-tracking.database';
 import { isoUtc } from './sql-time';
 import { CONSIGN_CARRIER } from './tracking-state';
-import { TrackingEntity } from './tracking.entity';
 
 /** The checkpoint every label starts with (spec endpoint 2, rule 1). */
 export const LABEL_CREATED_CHECKPOINT = {
@@ -56,54 +53,54 @@ export class LabelService {
 
   async create(merchantId: number, request: CreateLabelRequest): Promise<number> {
     const now = this.clock.now();
+    const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
     const id = await this.dataSource.transaction(async (manager) => {
-      const tracking = await manager.getRepository(TrackingEntity).save({
-        merchantId,
-        carrierCode: null,
-        status: CheckpointStatus.InformationReceived,
-        statusAt: now,
-        lastEventAt: now,
-        createdAt: now,
-      });
-      await manager.insert(LabelEntity, {
-        id: tracking.id,
-        merchantId,
-        reference: request.reference,
-        serviceCode: request.service.service_code,
-        incoTerm: request.service.inco_term ?? null,
-        currency: request.currency,
-        weightUnit: request.weight_unit,
-        length: request.length ?? null,
-        width: request.width ?? null,
-        height: request.height ?? null,
-        lengthUnit: request.length_unit ?? null,
-        expectPickupTime: request.expect_pickup_time ?? null,
-        shippingAddress: request.shipping_address,
-        shipperAddress: request.shipper_address,
-        items: request.items,
-        packageAttributes: request.package_attributes ?? null,
-        metadata: request.metadata ?? null,
-        createdAt: now,
-      });
-      await manager.insert(CheckpointEntity, {
-        trackingId: tracking.id,
-        eventTime: now,
-        status: CheckpointStatus.InformationReceived,
-        carrierCode: CONSIGN_CARRIER,
-        eventCode: LABEL_CREATED_CHECKPOINT.eventCode,
-        description: LABEL_CREATED_CHECKPOINT.description,
-        details: null,
-      });
+      // One statement for the parcel, the label and its first checkpoint.
+      const [row]: { id: number }[] = await manager.query(
+        `WITH tracking AS (
+           INSERT INTO "labels"."tracking" (merchant_id, carrier_code, status, status_at, last_event_at, created_at)
+           VALUES ($1, NULL, '${CheckpointStatus.InformationReceived}', $2, $2, $2) RETURNING id),
+         label AS (
+           INSERT INTO "labels"."label" (id, merchant_id, reference, service_code, inco_term, currency,
+             weight_unit, length, width, height, length_unit, expect_pickup_time, shipping_address,
+             shipper_address, items, package_attributes, metadata, created_at)
+           SELECT id, $1, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $2
+             FROM tracking)
+         INSERT INTO "labels"."checkpoint" (tracking_id, event_time, status, carrier_code, event_code, description)
+         SELECT id, $2, '${CheckpointStatus.InformationReceived}', '${CONSIGN_CARRIER}', $18, $19 FROM tracking
+         RETURNING tracking_id AS id`,
+        [
+          merchantId,
+          now,
+          request.reference,
+          request.service.service_code,
+          request.service.inco_term ?? null,
+          request.currency,
+          request.weight_unit,
+          request.length ?? null,
+          request.width ?? null,
+          request.height ?? null,
+          request.length_unit ?? null,
+          request.expect_pickup_time ?? null,
+          json(request.shipping_address),
+          json(request.shipper_address),
+          json(request.items),
+          json(request.package_attributes),
+          json(request.metadata),
+          LABEL_CREATED_CHECKPOINT.eventCode,
+          LABEL_CREATED_CHECKPOINT.description,
+        ],
+      );
       await this.outbox.add(manager, LabelEvent.Created, {
         merchantId,
-        aggregateId: tracking.id,
+        aggregateId: row.id,
         payload: {
-          label_id: tracking.id,
+          label_id: row.id,
           service_code: request.service.service_code,
           carrier_code: null,
         },
       });
-      return tracking.id;
+      return row.id;
     });
     this.outbox.nudge();
     return id;

@@ -37,6 +37,74 @@ export interface CheckpointFact {
 }
 
 /**
+ * What a batch of new checkpoints of one parcel says, reduced to what its summary needs — so the
+ * summary is updated in one set-based UPDATE (mergeSummary is that statement's arithmetic)
+ * without reading the row first.
+ */
+export interface SummaryDelta {
+  /** The latest new checkpoint: its time and status (of equal times, the later arrival). */
+  latestTime: Date;
+  latestStatus: CheckpointStatus;
+  /** Latest carrier (not Consign) event time, if any. */
+  lastCarrierTime: Date | null;
+  /** Earliest in-transit time, if any. */
+  firstTransitTime: Date | null;
+  /** Latest delivery time, if any. */
+  lastDeliveryTime: Date | null;
+}
+
+const later = (a: Date | null, b: Date): Date => (a === null || b > a ? b : a);
+const earlier = (a: Date | null, b: Date): Date => (a === null || b < a ? b : a);
+
+/** The delta of checkpoints in arrival order (at least one). */
+export function deltaOf(checkpoints: readonly CheckpointFact[]): SummaryDelta {
+  const delta: SummaryDelta = {
+    latestTime: checkpoints[0].eventTime,
+    latestStatus: checkpoints[0].status,
+    lastCarrierTime: null,
+    firstTransitTime: null,
+    lastDeliveryTime: null,
+  };
+  for (const { eventTime: time, status, carrierCode } of checkpoints) {
+    if (time >= delta.latestTime) {
+      delta.latestTime = time;
+      delta.latestStatus = status;
+    }
+    if (carrierCode !== CONSIGN_CARRIER) delta.lastCarrierTime = later(delta.lastCarrierTime, time);
+    if (status === CheckpointStatus.InTransit)
+      delta.firstTransitTime = earlier(delta.firstTransitTime, time);
+    if (DELIVERY_STATUSES.includes(status))
+      delta.lastDeliveryTime = later(delta.lastDeliveryTime, time);
+  }
+  return delta;
+}
+
+/**
+ * A summary after a delta — what TrackingRepository.applyDeltas does in SQL: the status follows
+ * the latest checkpoint by event time (a new one wins a tie: it arrived later), the expiry clock
+ * and delivered_time only move forward, outbound_time only backward.
+ */
+export function mergeSummary(summary: TrackingSummary, delta: SummaryDelta): TrackingSummary {
+  const newer = delta.latestTime >= summary.statusAt;
+  return {
+    status: newer ? delta.latestStatus : summary.status,
+    statusAt: newer ? delta.latestTime : summary.statusAt,
+    lastEventAt:
+      delta.lastCarrierTime === null
+        ? summary.lastEventAt
+        : later(summary.lastEventAt, delta.lastCarrierTime),
+    outboundTime:
+      delta.firstTransitTime === null
+        ? summary.outboundTime
+        : earlier(summary.outboundTime, delta.firstTransitTime),
+    deliveredTime:
+      delta.lastDeliveryTime === null
+        ? summary.deliveredTime
+        : later(summary.deliveredTime, delta.lastDeliveryTime),
+  };
+}
+
+/**
  * Folds newly recorded checkpoints (in arrival order) into a parcel's summary. Order of arrival
  * does not matter except between checkpoints of the very same time (the later arrival wins):
  * an old event arriving late changes neither the status nor the expiry clock.
@@ -45,27 +113,7 @@ export function foldCheckpoints(
   summary: TrackingSummary,
   checkpoints: readonly CheckpointFact[],
 ): TrackingSummary {
-  const next = { ...summary };
-  for (const checkpoint of checkpoints) {
-    const time = checkpoint.eventTime;
-    if (time.getTime() >= next.statusAt.getTime()) {
-      next.status = checkpoint.status;
-      next.statusAt = time;
-    }
-    if (checkpoint.carrierCode !== CONSIGN_CARRIER && time > next.lastEventAt)
-      next.lastEventAt = time;
-    if (
-      DELIVERY_STATUSES.includes(checkpoint.status) &&
-      (next.deliveredTime === null || time > next.deliveredTime)
-    )
-      next.deliveredTime = time;
-    if (
-      checkpoint.status === CheckpointStatus.InTransit &&
-      (next.outboundTime === null || time < next.outboundTime)
-    )
-      next.outboundTime = time;
-  }
-  return next;
+  return checkpoints.length === 0 ? { ...summary } : mergeSummary(summary, deltaOf(checkpoints));
 }
 
 /** The fields that make two carrier events the same checkpoint (the table's unique key). */

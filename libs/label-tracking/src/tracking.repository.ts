@@ -1,19 +1,18 @@
 import { EntityManager } from 'typeorm';
 import { CarrierCheckpointEvent, CheckpointStatus } from '@consign/contracts';
-import { CheckpointIdentity, TrackingSummary } from './tracking-state';
+import { CheckpointIdentity, SummaryDelta } from './tracking-state';
 import { UnmatchedReason } from './unmatched-checkpoint.entity';
 
 const TRACKING = '"labels"."tracking"';
 const CHECKPOINT = '"labels"."checkpoint"';
 const UNMATCHED = '"labels"."unmatched_checkpoint"';
 
-/** A parcel's tracking row, locked for the transaction. */
-export interface LockedTracking {
+/** A parcel's allocation, locked for the transaction (for the events that allocate). */
+export interface LockedAllocation {
   id: number;
   trackingCourier: string | null;
   trackingNumber: string | null;
   allocatedAt: Date | null;
-  summary: TrackingSummary;
 }
 
 export interface CheckpointRow extends CheckpointIdentity {
@@ -29,18 +28,6 @@ export interface UnmatchedRow {
 /** A tracking number is unique per courier: the key of that pair. */
 export function numberKey(courier: string, trackingNumber: string): string {
   return `${courier}\u0001${trackingNumber}`;
-}
-
-interface TrackingRecord {
-  id: number;
-  tracking_courier: string | null;
-  tracking_number: string | null;
-  allocated_at: Date | null;
-  status: CheckpointStatus;
-  status_at: Date;
-  last_event_at: Date;
-  outbound_time: Date | null;
-  delivered_time: Date | null;
 }
 
 /**
@@ -64,12 +51,29 @@ export class TrackingRepository {
     return new Map(rows.map((r) => [numberKey(r.tracking_courier, r.tracking_number), r.id]));
   }
 
-  /** Locks the parcels in id order (so concurrent writers never deadlock) and reads them. */
-  async lock(manager: EntityManager, ids: number[]): Promise<Map<number, LockedTracking>> {
+  /** Which of these parcels exist. */
+  async existing(manager: EntityManager, ids: number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows: { id: number }[] = await manager.query(
+      `SELECT id FROM ${TRACKING} WHERE id = ANY($1::bigint[])`,
+      [ids],
+    );
+    return new Set(rows.map((r) => r.id));
+  }
+
+  /** Locks the parcels being allocated, in id order, and reads their allocation. */
+  async lockAllocations(
+    manager: EntityManager,
+    ids: number[],
+  ): Promise<Map<number, LockedAllocation>> {
     if (ids.length === 0) return new Map();
-    const rows: TrackingRecord[] = await manager.query(
-      `SELECT id, tracking_courier, tracking_number, allocated_at, status, status_at,
-              last_event_at, outbound_time, delivered_time
+    const rows: {
+      id: number;
+      tracking_courier: string | null;
+      tracking_number: string | null;
+      allocated_at: Date | null;
+    }[] = await manager.query(
+      `SELECT id, tracking_courier, tracking_number, allocated_at
          FROM ${TRACKING} WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE`,
       [ids],
     );
@@ -81,19 +85,12 @@ export class TrackingRepository {
           trackingCourier: r.tracking_courier,
           trackingNumber: r.tracking_number,
           allocatedAt: r.allocated_at,
-          summary: {
-            status: r.status,
-            statusAt: r.status_at,
-            lastEventAt: r.last_event_at,
-            outboundTime: r.outbound_time,
-            deliveredTime: r.delivered_time,
-          },
         },
       ]),
     );
   }
 
-  async saveAllocations(manager: EntityManager, parcels: LockedTracking[]): Promise<void> {
+  async saveAllocations(manager: EntityManager, parcels: LockedAllocation[]): Promise<void> {
     if (parcels.length === 0) return;
     await manager.query(
       `UPDATE ${TRACKING} t
@@ -157,28 +154,39 @@ export class TrackingRepository {
     }));
   }
 
-  async saveSummaries(
+  /**
+   * Moves each parcel's summary forward by its delta in one statement, without reading it first:
+   * the arithmetic of mergeSummary (in a SET list every `t.` column is the value before the
+   * update; GREATEST and LEAST ignore nulls).
+   */
+  async applyDeltas(
     manager: EntityManager,
-    summaries: { id: number; summary: TrackingSummary }[],
+    deltas: { id: number; delta: SummaryDelta }[],
   ): Promise<void> {
-    if (summaries.length === 0) return;
+    if (deltas.length === 0) return;
     await manager.query(
       `UPDATE ${TRACKING} t
-          SET status = s.status, status_at = s.status_at, last_event_at = s.last_event_at,
-              outbound_time = s.outbound_time, delivered_time = s.delivered_time
-         FROM json_to_recordset($1::json) AS s(id bigint, status text, status_at timestamptz,
-           last_event_at timestamptz, outbound_time timestamptz, delivered_time timestamptz)
-        WHERE t.id = s.id`,
+          SET status = CASE WHEN d.latest_time >= t.status_at THEN d.latest_status ELSE t.status END,
+              status_at = GREATEST(t.status_at, d.latest_time),
+              last_event_at = GREATEST(t.last_event_at, d.last_carrier_time),
+              outbound_time = LEAST(t.outbound_time, d.first_transit_time),
+              delivered_time = GREATEST(t.delivered_time, d.last_delivery_time)
+         FROM json_to_recordset($1::json) AS d(id bigint, latest_time timestamptz,
+           latest_status text, last_carrier_time timestamptz, first_transit_time timestamptz,
+           last_delivery_time timestamptz)
+        WHERE t.id = d.id`,
       [
         JSON.stringify(
-          summaries.map(({ id, summary }) => ({
-            id,
-            status: summary.status,
-            status_at: summary.statusAt,
-            last_event_at: summary.lastEventAt,
-            outbound_time: summary.outboundTime,
-            delivered_time: summary.deliveredTime,
-          })),
+          deltas
+            .sort((a, b) => a.id - b.id)
+            .map(({ id, delta }) => ({
+              id,
+              latest_time: delta.latestTime,
+              latest_status: delta.latestStatus,
+              last_carrier_time: delta.lastCarrierTime,
+              first_transit_time: delta.firstTransitTime,
+              last_delivery_time: delta.lastDeliveryTime,
+            })),
         ),
       ],
     );

@@ -43,9 +43,7 @@ export class CarrierEventDto {
    */
   @ValidateIf(
     (event: CarrierEventDto) =>
-      event.label_id !== undefined ||
-      event.tracking_number === undefined ||
-      event.allocation !== undefined,
+      event.label_id != null || event.tracking_number == null || event.allocation != null,
   )
   @IsInt()
   @Min(1)

@@ -5,6 +5,7 @@ import {
   CarrierEventsResult,
   LabelTopic,
   isCarrierCode,
+  validateCarrierEventsRequest,
 } from '@consign/contracts';
 import { AuthenticatedCarrier, CarrierOnly } from '../auth/api-key.guard';
 import { ApiError } from '../http/api-error';
@@ -43,7 +44,8 @@ export class CarrierEventsController {
     @AuthenticatedCarrier() carrier: string,
     @CorrelationId() correlationId: string,
     @Param('carrier_code') carrierCode: string,
-    @Body(contract(CarrierEventsRequest)) request: CarrierEventsRequest,
+    @Body(contract(CarrierEventsRequest, validateCarrierEventsRequest))
+    request: CarrierEventsRequest,
   ): Promise<CarrierEventsResult> {
     if (!isCarrierCode(carrierCode))
       throw new ApiError(400, 'Validation failed: carrier_code must be a carrier code');

@@ -1,10 +1,16 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
-export const REPO_ROOT = resolve(__dirname, '..', '..', '..', '..');
+/** The repository root (the nearest folder holding nx.json), from the sources or the build. */
+export const REPO_ROOT = ((from: string): string => {
+  for (let dir = resolve(from); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'nx.json'))) return dir;
+    if (dirname(dir) === dir) throw new Error(`no nx.json above ${from}`);
+  }
+})(__dirname);
 
 export function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
