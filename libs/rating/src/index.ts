@@ -4,3 +4,6 @@ export * from './rate-cards/reference-data';
 export * from './pricing/rating-failure';
 export * from './pricing/order-calculation';
 export * from './pricing/freight-calculation';
+export * from './rating.module';
+export * from './rating.service';
+export * from './rating.tokens';

@@ -5,12 +5,12 @@ import {
   RatingErrorCode,
 } from '@consign/contracts';
 import type { CarrierService, ReferenceData } from '../rate-cards/reference-data';
-import { normalizeCity, normalizePostalCode } from './address-match';
 import { importCharges, isCustomsFree } from './customs';
 import { freightParcel } from './parcel';
 import { RatingFailure } from './rating-failure';
 import { MAX_CENTS, amountOf } from './rounding';
 import { quoteShipment } from './shipping';
+import { destinationOf } from './zone';
 
 /**
  * PUT /2025-07/cloud/calculate/freight: the order engine for one service between two addresses,
@@ -33,11 +33,7 @@ export function calculateFreight(
     data,
     service,
     request.origin_country_code,
-    {
-      countryCode: request.dest_country_code,
-      postalCode: normalizePostalCode(request.dest_zip_code),
-      city: normalizeCity(request.dest_city),
-    },
+    destinationOf(request.dest_country_code, request.dest_zip_code, request.dest_city),
     parcel,
   );
   if (!quote.ok) throw new RatingFailure(quote.refusal.code, quote.refusal.message);

@@ -7,7 +7,6 @@ import {
   WeightUnit,
 } from '@consign/contracts';
 import type { CarrierService, ReferenceData, Warehouse } from '../rate-cards/reference-data';
-import { normalizeCity, normalizePostalCode } from './address-match';
 import { isSupportedCurrency } from './currency';
 import { importCharges, incoTermsFor, isCustomsFree } from './customs';
 import { Parcel, orderParcel } from './parcel';
@@ -16,7 +15,7 @@ import { MAX_CENTS, amountOf } from './rounding';
 import { ShipmentQuote, quoteShipment } from './shipping';
 import { weightIn } from './units';
 import { warehouseFees } from './warehouse-fees';
-import { Destination } from './zone';
+import { Destination, destinationOf } from './zone';
 
 /** Element `code` of a candidate that could be rated. */
 export const CANDIDATE_OK = 200;
@@ -43,11 +42,11 @@ export function calculateOrder(
       RatingErrorCode.UnsupportedCurrency,
       `Validation failed: currency ${parcel.declared.currency} has no conversion rate; supported: ${[...data.currencies.microRates.keys()].join(', ')}`,
     );
-  const destination: Destination = {
-    countryCode: request.dest_address.country_code,
-    postalCode: normalizePostalCode(request.dest_address.zip_code),
-    city: normalizeCity(request.dest_address.city),
-  };
+  const destination = destinationOf(
+    request.dest_address.country_code,
+    request.dest_address.zip_code,
+    request.dest_address.city,
+  );
   const context: Context = { data, request, parcel, destination, quotes: new Map() };
 
   const successes: OrderCostResultView[] = [];
@@ -171,8 +170,8 @@ function priced(
         `The amount of ${service.name} for this order would exceed 9999999999.99.`,
       ),
     );
+  // Fields in the order of the spec's cost-result table.
   return {
-    ...identity(context, warehouse.code, service),
     code: CANDIDATE_OK,
     message: 'success',
     error_code: null,
@@ -186,19 +185,29 @@ function priced(
     total_tax: amountOf(taxes.duty + taxes.vat),
     fuel_surcharge: amountOf(quote.fuelSurcharge),
     remote_area_surcharge: amountOf(quote.remoteAreaSurcharge),
+    service_name: service.name,
+    service_code: service.code,
     service_zone: quote.zone.code,
+    service_id: service.id,
     service_zone_id: quote.zone.id,
+    platform: service.platform,
     amount: amountOf(amount),
+    currency: service.currency,
     vat: amountOf(taxes.vat),
     duty: amountOf(taxes.duty),
     ddp_handling: amountOf(taxes.ddpHandling),
     tax_currency: service.currency,
     charge_weight_unit: service.chargeUnit,
     charge_weight: weightIn(quote.chargeable, service.chargeUnit as WeightUnit),
+    original_weight_unit: context.request.weight_unit,
+    original_weight: context.request.weight,
+    timeliness: service.timeliness,
+    carrier: service.carrierCode,
+    warehouse_code: warehouse.code,
   };
 }
 
-/** A candidate that cannot be served: what is known of it, no figures. */
+/** A candidate that cannot be served: what is known of it (warehouse, service), no figures. */
 function failed(
   context: Context,
   warehouseCode: string,
@@ -206,7 +215,6 @@ function failed(
   reason: Refusal,
 ): OrderCostResultView {
   return {
-    ...identity(context, warehouseCode, service),
     code: candidateCodeOf(reason.code),
     message: reason.message,
     error_code: reason.code,
@@ -220,25 +228,20 @@ function failed(
     total_tax: null,
     fuel_surcharge: null,
     remote_area_surcharge: null,
+    service_name: service?.name ?? null,
+    service_code: service?.code ?? null,
     service_zone: null,
+    service_id: service?.id ?? null,
     service_zone_id: null,
+    platform: service?.platform ?? null,
     amount: null,
+    currency: service?.currency ?? null,
     vat: null,
     duty: null,
     ddp_handling: null,
     tax_currency: null,
     charge_weight_unit: null,
     charge_weight: null,
-  };
-}
-
-function identity(context: Context, warehouseCode: string, service: CarrierService | null) {
-  return {
-    service_name: service?.name ?? null,
-    service_code: service?.code ?? null,
-    service_id: service?.id ?? null,
-    platform: service?.platform ?? null,
-    currency: service?.currency ?? null,
     original_weight_unit: context.request.weight_unit,
     original_weight: context.request.weight,
     timeliness: service?.timeliness ?? null,

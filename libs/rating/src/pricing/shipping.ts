@@ -53,7 +53,7 @@ export function quoteShipment(
       RatingErrorCode.NoZone,
       !service.domestic && originCountry === destination.countryCode
         ? `${service.name} only ships between countries, not within ${originCountry}.`
-        : `${service.name} does not deliver to ${describe(destination)}.`,
+        : `${service.name} does not deliver to ${destination.label}.`,
     );
   const refused_ = [...parcel.contents].filter((content) => service.restricted.has(content));
   if (refused_.length)
@@ -129,9 +129,4 @@ function outOfRange(service: CarrierService): Outcome<ShipmentQuote> {
     RatingErrorCode.AmountOutOfRange,
     `The price of ${service.name} for this parcel would exceed 9999999999.99.`,
   );
-}
-
-function describe(destination: Destination): string {
-  const place = [destination.postalCode, destination.city].filter(Boolean).join(' ');
-  return place ? `${destination.countryCode} ${place}` : destination.countryCode;
 }

@@ -1,11 +1,26 @@
 import type { CarrierService, Zone } from '../rate-cards/reference-data';
-import { longestPrefixOf } from './address-match';
+import { longestPrefixOf, normalizeCity, normalizePostalCode } from './address-match';
 
 /** Where a shipment goes; postal code and city normalized (address-match.ts). */
 export interface Destination {
   countryCode: string;
   postalCode: string;
   city: string;
+  /** As the request wrote it, for messages: "JP 100-0001 Tokyo". */
+  label: string;
+}
+
+export function destinationOf(
+  countryCode: string,
+  zipCode: string | null | undefined,
+  city: string | null | undefined,
+): Destination {
+  return {
+    countryCode,
+    postalCode: normalizePostalCode(zipCode),
+    city: normalizeCity(city),
+    label: [countryCode, zipCode?.trim(), city?.trim()].filter(Boolean).join(' '),
+  };
 }
 
 /**
