@@ -1,5 +1,6 @@
 import { Logger, Module } from '@nestjs/common';
 import { CatalogModule } from '@consign/catalog';
+import { RatingModule } from '@consign/rating';
 import { BootstrapKeyService, GatewayModule, createHttpApp } from '@consign/gateway';
 import {
   IN_PROCESS_BROKER,
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
       PlatformModule.forRoot({ config, appName: 'consign-standalone', requestsReplies: true }),
       GatewayModule,
       CatalogModule,
+      RatingModule,
     ],
   })
   class StandaloneModule {}

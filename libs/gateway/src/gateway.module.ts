@@ -8,11 +8,13 @@ import { ProductController } from './catalog/product.controller';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { GatewayBus } from './http/gateway-bus';
+import { CalculateController } from './rating/calculate.controller';
+import { ReferenceDataController } from './rating/reference-data.controller';
 
 /** The HTTP entry: authenticates, validates with the contracts, forwards over the bus. */
 @Module({
   imports: [gatewayDatabase.module],
-  controllers: [ProductController],
+  controllers: [ProductController, CalculateController, ReferenceDataController],
   providers: [
     ApiKeyService,
     BootstrapKeyService,

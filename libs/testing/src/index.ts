@@ -5,3 +5,4 @@ export * from './e2e/admin';
 export * from './factories/product.factory';
 export * from './kafka/mokapi-broker';
 export * from './e2e/distributed';
+export * from './factories/rating.factory';

@@ -1,4 +1,4 @@
-import { CatalogErrorCode, CommonErrorCode } from '@consign/contracts';
+import { CatalogErrorCode, CommonErrorCode, RatingErrorCode } from '@consign/contracts';
 import { httpStatusOf } from './error-status';
 
 describe('httpStatusOf', () => {
@@ -15,12 +15,25 @@ describe('httpStatusOf', () => {
     [CommonErrorCode.Internal, 500],
     [CommonErrorCode.Unavailable, 503],
     [CommonErrorCode.Timeout, 504],
+    [RatingErrorCode.IncoTermRequired, 400],
+    [RatingErrorCode.IncoTermNotSupported, 400],
+    [RatingErrorCode.ServiceNotFound, 400],
+    [RatingErrorCode.UnsupportedCurrency, 400],
+    [RatingErrorCode.WarehouseNotFound, 404],
+    [RatingErrorCode.NoZone, 422],
+    [RatingErrorCode.OriginNotServed, 422],
+    [RatingErrorCode.OverWeightLimit, 422],
+    [RatingErrorCode.RestrictedContents, 422],
   ])('maps %s to %i', (code, status) => {
     expect(httpStatusOf(code)).toBe(status);
   });
 
   it('maps every known code', () => {
-    for (const code of [...Object.values(CommonErrorCode), ...Object.values(CatalogErrorCode)]) {
+    for (const code of [
+      ...Object.values(CommonErrorCode),
+      ...Object.values(CatalogErrorCode),
+      ...Object.values(RatingErrorCode),
+    ]) {
       expect(httpStatusOf(code)).toBeGreaterThanOrEqual(400);
     }
   });

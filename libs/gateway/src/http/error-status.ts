@@ -1,11 +1,12 @@
-import { CommonErrorCode, CatalogErrorCode } from '@consign/contracts';
+import { CommonErrorCode, CatalogErrorCode, RatingErrorCode } from '@consign/contracts';
 
 /** Every error code any service can answer. Adding a context adds its enum here. */
-export type ErrorCode = CommonErrorCode | CatalogErrorCode;
+export type ErrorCode = CommonErrorCode | CatalogErrorCode | RatingErrorCode;
 
 const KNOWN = new Set<string>([
   ...Object.values(CommonErrorCode),
   ...Object.values(CatalogErrorCode),
+  ...Object.values(RatingErrorCode),
 ]);
 
 /** The one place where error codes become HTTP statuses (the envelope's `code` too). */
@@ -14,6 +15,10 @@ export function httpStatusOf(code: string): number {
   const known = code as ErrorCode;
   switch (known) {
     case CommonErrorCode.Validation:
+    case RatingErrorCode.IncoTermRequired:
+    case RatingErrorCode.IncoTermNotSupported:
+    case RatingErrorCode.ServiceNotFound:
+    case RatingErrorCode.UnsupportedCurrency:
       return 400;
     case CommonErrorCode.Unauthorized:
       return 401;
@@ -21,12 +26,22 @@ export function httpStatusOf(code: string): number {
       return 403;
     case CommonErrorCode.NotFound:
     case CatalogErrorCode.ProductNotFound:
+    case RatingErrorCode.WarehouseNotFound:
       return 404;
     case CommonErrorCode.Conflict:
     case CatalogErrorCode.DuplicateSku:
       return 409;
     case CommonErrorCode.PayloadTooLarge:
       return 413;
+    // A valid request the chosen service cannot carry (freight; order candidates carry these too).
+    case RatingErrorCode.OriginMismatch:
+    case RatingErrorCode.NoService:
+    case RatingErrorCode.OriginNotServed:
+    case RatingErrorCode.NoZone:
+    case RatingErrorCode.RestrictedContents:
+    case RatingErrorCode.OverWeightLimit:
+    case RatingErrorCode.AmountOutOfRange:
+      return 422;
     case CommonErrorCode.RateLimited:
       return 429;
     case CommonErrorCode.Internal:

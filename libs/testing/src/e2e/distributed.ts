@@ -8,7 +8,7 @@ import { Deployment, GATEWAY_READY, newApiKey } from './deployments';
 import { AppProcess, freePort, startApp, tempDir } from './processes';
 
 /** The services that run as their own processes, with the line each prints once ready. */
-const SERVICES = ['catalog-service'];
+const SERVICES = ['catalog-service', 'rating-service'];
 
 /**
  * Consign distributed: the Kafka-protocol test broker on loopback, every service and the gateway
