@@ -3,6 +3,7 @@
  * route answering the same JSON, in the same run (issue #3: at least half the bare rate).
  *
  *   npm run bench:calculate-order [-- --duration 10 --connections 10 --rounds 3]
+ *                                    [--node-flags "--max-semi-space-size=64"]
  *
  * Both servers are child processes pinned to CPU 0 (when `taskset` exists); this process, the
  * load generator (autocannon), is pinned to CPU 1. The standalone app runs on the embedded
@@ -63,10 +64,17 @@ function freePort(): Promise<number> {
 
 const pinned = existsSync('/usr/bin/taskset') || existsSync('/bin/taskset');
 
+/** Node.js flags for both servers (same for both, so the comparison stays fair). */
+function nodeFlags(): string[] {
+  const index = process.argv.indexOf('--node-flags');
+  return index > 0 ? process.argv[index + 1].split(' ').filter(Boolean) : [];
+}
+
 function startPinned(args: string[], env: Record<string, string>): ChildProcess {
+  const node = [...nodeFlags(), ...args];
   const [command, argv] = pinned
-    ? ['taskset', ['-c', '0', process.execPath, ...args]]
-    : [process.execPath, args];
+    ? ['taskset', ['-c', '0', process.execPath, ...node]]
+    : [process.execPath, node];
   const child = spawn(command, argv, {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', ...env },
@@ -227,7 +235,8 @@ async function main(): Promise<void> {
     process.stdout.write(
       `calculate/order: ${Buffer.byteLength(BODY)} B body, ${Buffer.byteLength(response)} B ` +
         `response, ${connections} connections, ${rounds} × ${duration} s each` +
-        `${pinned ? ', servers on CPU 0, load on CPU 1' : ''}\n`,
+        `${pinned ? ', servers on CPU 0, load on CPU 1' : ''}` +
+        `${nodeFlags().length ? `, node ${nodeFlags().join(' ')}` : ''}\n`,
     );
     await load(appUrl, 3, connections); // warm up both (JIT, caches)
     await load(bareUrl, 3, connections);
