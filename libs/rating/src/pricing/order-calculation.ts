@@ -4,7 +4,6 @@ import {
   IncoTerm,
   OrderCostResultView,
   RatingErrorCode,
-  WeightUnit,
 } from '@consign/contracts';
 import type { CarrierService, ReferenceData, Warehouse } from '../rate-cards/reference-data';
 import { isSupportedCurrency } from './currency';
@@ -198,7 +197,7 @@ function priced(
     ddp_handling: amountOf(taxes.ddpHandling),
     tax_currency: service.currency,
     charge_weight_unit: service.chargeUnit,
-    charge_weight: weightIn(quote.chargeable, service.chargeUnit as WeightUnit),
+    charge_weight: weightIn(quote.chargeable, service.chargeUnit),
     original_weight_unit: context.request.weight_unit,
     original_weight: context.request.weight,
     timeliness: service.timeliness,

@@ -4,7 +4,6 @@ import {
   ContentFlag,
   DimensionDto,
   RestrictedContent,
-  WeightUnit,
   freightWeightUnit,
 } from '@consign/contracts';
 import { Cents, centsOf } from './rounding';
@@ -39,7 +38,7 @@ export function orderParcel(request: CalculateOrderRequest): Parcel {
           currency: request.currency ?? DEFAULT_DECLARED_CURRENCY,
         };
   return {
-    actual: massOf(request.weight, request.weight_unit as WeightUnit),
+    actual: massOf(request.weight, request.weight_unit),
     dimensions: dimensionsOf(request.dimension),
     contents,
     declared,
@@ -49,7 +48,7 @@ export function orderParcel(request: CalculateOrderRequest): Parcel {
 
 export function freightParcel(request: CalculateFreightRequest): Parcel {
   return {
-    actual: massOf(request.weight, freightWeightUnit(request) as WeightUnit),
+    actual: massOf(request.weight, freightWeightUnit(request)),
     dimensions: dimensionsOf(request.dimension),
     contents: new Set(),
     declared: null,

@@ -1,4 +1,4 @@
-import { RatingErrorCode, WeightUnit } from '@consign/contracts';
+import { RatingErrorCode } from '@consign/contracts';
 import type {
   CarrierService,
   Destination as DestinationRules,
@@ -40,7 +40,7 @@ export function quoteShipment(
   destination: Destination,
   parcel: Parcel,
 ): Outcome<ShipmentQuote> {
-  const unit = service.chargeUnit as WeightUnit;
+  const unit = service.chargeUnit;
   if (!service.originCountries.has(originCountry))
     return refused(
       RatingErrorCode.OriginNotServed,
@@ -55,11 +55,11 @@ export function quoteShipment(
         ? `${service.name} only ships between countries, not within ${originCountry}.`
         : `${service.name} does not deliver to ${destination.label}.`,
     );
-  const refused_ = [...parcel.contents].filter((content) => service.restricted.has(content));
-  if (refused_.length)
+  const refusedContents = [...parcel.contents].filter((content) => service.restricted.has(content));
+  if (refusedContents.length)
     return refused(
       RatingErrorCode.RestrictedContents,
-      `${service.name} does not carry ${refused_.join(', ')}.`,
+      `${service.name} does not carry ${refusedContents.join(', ')}.`,
     );
   if (parcel.actual > service.maxMass)
     return refused(
@@ -117,7 +117,7 @@ function remoteSurcharge(
 ): Cents {
   const area = service.remoteArea;
   if (!area || !isRemoteArea(service, destination)) return 0;
-  const hundredths = hundredthsIn(chargeable, service.chargeUnit as WeightUnit);
+  const hundredths = hundredthsIn(chargeable, service.chargeUnit);
   const byWeight = Number.isSafeInteger(hundredths)
     ? mulDivHalfUp(area.rate, hundredths, 100)
     : MAX_CENTS + 1;
