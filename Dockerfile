@@ -1,5 +1,5 @@
 # One image for every Consign app; the container command picks the app:
-#   node dist/apps/<app>/src/main.js   (standalone, api-gateway, catalog-service, admin)
+#   node dist/apps/<app>/src/main.js   (standalone, api-gateway, catalog-service, rating-service, admin)
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -13,6 +13,8 @@ WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/docs ./docs
+# rating-service reads its rate cards here (found above dist/, as in the repository).
+COPY --from=build /app/libs/rating/rate-cards ./libs/rating/rate-cards
 COPY package.json ./
 USER node
 EXPOSE 3000

@@ -2,6 +2,7 @@ import { Logger, Module } from '@nestjs/common';
 import { CarrierSandboxConfig, CarrierSandboxModule } from '@consign/carrier-sandbox';
 import { CatalogModule } from '@consign/catalog';
 import { LabelTrackingModule } from '@consign/label-tracking';
+import { RatingModule } from '@consign/rating';
 import { BootstrapKeyService, GatewayModule, createHttpApp } from '@consign/gateway';
 import {
   IN_PROCESS_BROKER,
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
       LabelTrackingModule,
       // The project's own carrier: on unless CARRIER_SANDBOX=off (real carriers report instead).
       ...(sandbox.enabled ? [CarrierSandboxModule] : []),
+      RatingModule,
     ],
   })
   class StandaloneModule {}

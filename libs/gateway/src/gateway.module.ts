@@ -11,11 +11,19 @@ import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { GatewayBus } from './http/gateway-bus';
 import { CarrierEventsController } from './label/carrier-events.controller';
 import { LabelController } from './label/label.controller';
+import { CalculateController } from './rating/calculate.controller';
+import { ReferenceDataController } from './rating/reference-data.controller';
 
 /** The HTTP entry: authenticates, validates with the contracts, forwards over the bus. */
 @Module({
   imports: [gatewayDatabase.module],
-  controllers: [ProductController, LabelController, CarrierEventsController],
+  controllers: [
+    ProductController,
+    CalculateController,
+    ReferenceDataController,
+    LabelController,
+    CarrierEventsController,
+  ],
   providers: [
     ApiKeyService,
     BootstrapKeyService,

@@ -7,3 +7,4 @@ export * from './kafka/mokapi-broker';
 export * from './e2e/distributed';
 export * from './factories/label.factory';
 export * from './e2e/eventually';
+export * from './factories/rating.factory';

@@ -5,3 +5,5 @@ export * from './catalog.errors';
 export * from './label.commands';
 export * from './label.errors';
 export * from './label.events';
+export * from './rating.commands';
+export * from './rating.errors';

@@ -1,4 +1,4 @@
-/** `label.created.v1`: a merchant created a label; a carrier (or the sandbox) takes it from here. */
+/** `label.label.created.v1`: a merchant created a label; a carrier (or the sandbox) takes it from here. */
 export interface LabelCreatedEvent {
   label_id: number;
   service_code: string;

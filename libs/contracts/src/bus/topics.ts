@@ -7,6 +7,18 @@ import type {
   IngestCarrierEventsCommand,
 } from './label.commands';
 import type { LabelCreatedEvent } from './label.events';
+import type {
+  CarrierServiceView,
+  FreightCostResultView,
+  OrderCostResultView,
+  WarehouseView,
+} from '../rating';
+import type {
+  CalculateFreightCommand,
+  CalculateOrderCommand,
+  ListCarrierServicesQuery,
+  ListWarehousesQuery,
+} from './rating.commands';
 
 /**
  * Every bus topic, versioned. Nothing else in the code base spells a topic name: a breaking
@@ -18,19 +30,26 @@ export const CatalogTopic = {
   ListProducts: 'catalog.product.list.v1',
 } as const;
 
+export const RatingTopic = {
+  CalculateOrder: 'rating.order.calculate.v1',
+  CalculateFreight: 'rating.freight.calculate.v1',
+  ListWarehouses: 'rating.warehouse.list.v1',
+  ListServices: 'rating.service.list.v1',
+} as const;
+
 export const CatalogEvent = {
   ProductCreated: 'catalog.product.created.v1',
 } as const;
 
 export const LabelTopic = {
-  Create: 'label.create.v1',
-  Get: 'label.get.v1',
+  Create: 'label.label.create.v1',
+  Get: 'label.label.get.v1',
   GetTracking: 'label.tracking.get.v1',
-  IngestCarrierEvents: 'label.carrier_events.ingest.v1',
+  IngestCarrierEvents: 'label.checkpoint.ingest.v1',
 } as const;
 
 export const LabelEvent = {
-  Created: 'label.created.v1',
+  Created: 'label.label.created.v1',
 } as const;
 
 /**
@@ -54,6 +73,13 @@ export interface CommandMap {
     request: IngestCarrierEventsCommand;
     reply: CarrierEventsResult;
   };
+  [RatingTopic.CalculateOrder]: { request: CalculateOrderCommand; reply: OrderCostResultView[] };
+  [RatingTopic.CalculateFreight]: {
+    request: CalculateFreightCommand;
+    reply: FreightCostResultView;
+  };
+  [RatingTopic.ListWarehouses]: { request: ListWarehousesQuery; reply: WarehouseView[] };
+  [RatingTopic.ListServices]: { request: ListCarrierServicesQuery; reply: CarrierServiceView[] };
 }
 
 export interface ProductCreatedEvent {
@@ -75,6 +101,7 @@ export type EventPayload<K extends EventTopic> = EventMap[K];
 
 export const COMMAND_TOPICS: readonly CommandTopic[] = [
   ...Object.values(CatalogTopic),
+  ...Object.values(RatingTopic),
   ...Object.values(LabelTopic),
 ];
 export const EVENT_TOPICS: readonly EventTopic[] = [

@@ -1,7 +1,20 @@
-import { ClassConstructor, plainToInstance } from 'class-transformer';
+import { ClassConstructor, ClassTransformOptions, plainToInstance } from 'class-transformer';
 import { ValidationError, validateSync } from 'class-validator';
+import { hasCompiledValidation, sameContractValue, validateCompiled } from './compiled-validation';
 
 export type Validated<T> = { ok: true; value: T } | { ok: false; errors: string[] };
+
+const TRANSFORM_OPTIONS: ClassTransformOptions = {
+  enableImplicitConversion: false,
+  exposeDefaultValues: true,
+};
+
+/**
+ * Under jest (and with CONSIGN_VALIDATION_PARITY=1) every fast-path answer is checked against
+ * class-validator's: a disagreement throws, so the contract specs prove the fast path.
+ */
+const CHECK_PARITY =
+  process.env.CONSIGN_VALIDATION_PARITY === '1' || process.env.NODE_ENV === 'test';
 
 /**
  * Turns a plain JSON value into an instance of a contract class and validates it.
@@ -15,10 +28,18 @@ export function validateContract<T extends object>(
   if (plain === null || typeof plain !== 'object' || Array.isArray(plain)) {
     return { ok: false, errors: ['body must be a JSON object'] };
   }
-  const value = plainToInstance(cls, plain, {
-    enableImplicitConversion: false,
-    exposeDefaultValues: true,
-  });
+  // The compiled fast path vouches for valid values only; class-validator judges the rest.
+  const fast = validateCompiled(cls as new () => T, plain, TRANSFORM_OPTIONS);
+  if (CHECK_PARITY) return checkedAgainstClassValidator(cls, plain, fast);
+  if (fast !== undefined) return { ok: true, value: fast };
+  return validateWithClassValidator(cls, plain);
+}
+
+function validateWithClassValidator<T extends object>(
+  cls: ClassConstructor<T>,
+  plain: object,
+): Validated<T> {
+  const value = plainToInstance(cls, plain, TRANSFORM_OPTIONS);
   const errors = validateSync(value as object, {
     whitelist: true,
     forbidUnknownValues: true,
@@ -26,6 +47,27 @@ export function validateContract<T extends object>(
   });
   if (errors.length === 0) return { ok: true, value };
   return { ok: false, errors: flattenValidationErrors(errors) };
+}
+
+function checkedAgainstClassValidator<T extends object>(
+  cls: ClassConstructor<T>,
+  plain: object,
+  fast: T | undefined,
+): Validated<T> {
+  const slow = validateWithClassValidator(cls, plain);
+  if (fast !== undefined && !slow.ok)
+    throw new Error(
+      `compiled validation of ${cls.name} accepted what class-validator refuses (${slow.errors.join('; ')}): ${JSON.stringify(plain)}`,
+    );
+  if (fast === undefined && slow.ok && hasCompiledValidation(cls))
+    throw new Error(
+      `compiled validation of ${cls.name} refused what class-validator accepts: ${JSON.stringify(plain)}`,
+    );
+  if (fast !== undefined && slow.ok && !sameContractValue(fast, slow.value))
+    throw new Error(
+      `compiled validation of ${cls.name} built another value than class-transformer: ${JSON.stringify(plain)}`,
+    );
+  return slow;
 }
 
 export function flattenValidationErrors(errors: ValidationError[], parent = ''): string[] {

@@ -7,3 +7,6 @@ export * from './calc-address.dto';
 export * from './calculate-order-request.dto';
 export * from './calculate-freight-request.dto';
 export * from './cost-result-view.dto';
+export * from './restricted-content';
+export * from './warehouse-view.dto';
+export * from './carrier-service-view.dto';

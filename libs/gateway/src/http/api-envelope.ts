@@ -89,6 +89,11 @@ export const ERROR_RESPONSES = {
     description: 'The request body is not JSON (send `content-type: application/json`).',
     example: 'Unsupported media type: send the body as application/json.',
   },
+  422: {
+    description:
+      'A valid request that cannot be served as asked (e.g. the service cannot carry the contents, or has no zone for the destination).',
+    example: 'The service cannot carry batteries.',
+  },
   429: { description: 'Too many requests.', example: 'Too many requests.' },
   503: {
     description: 'A service or the bus is unavailable; retry after `Retry-After` seconds.',

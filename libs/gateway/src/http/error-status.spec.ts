@@ -1,4 +1,9 @@
-import { CatalogErrorCode, CommonErrorCode, LabelErrorCode } from '@consign/contracts';
+import {
+  CatalogErrorCode,
+  CommonErrorCode,
+  LabelErrorCode,
+  RatingErrorCode,
+} from '@consign/contracts';
 import { httpStatusOf } from './error-status';
 
 describe('httpStatusOf', () => {
@@ -17,6 +22,15 @@ describe('httpStatusOf', () => {
     [CommonErrorCode.Internal, 500],
     [CommonErrorCode.Unavailable, 503],
     [CommonErrorCode.Timeout, 504],
+    [RatingErrorCode.IncoTermRequired, 400],
+    [RatingErrorCode.IncoTermNotSupported, 400],
+    [RatingErrorCode.ServiceNotFound, 400],
+    [RatingErrorCode.UnsupportedCurrency, 400],
+    [RatingErrorCode.WarehouseNotFound, 404],
+    [RatingErrorCode.NoZone, 422],
+    [RatingErrorCode.OriginNotServed, 422],
+    [RatingErrorCode.OverWeightLimit, 422],
+    [RatingErrorCode.RestrictedContents, 422],
   ])('maps %s to %i', (code, status) => {
     expect(httpStatusOf(code)).toBe(status);
   });
@@ -26,6 +40,7 @@ describe('httpStatusOf', () => {
       ...Object.values(CommonErrorCode),
       ...Object.values(CatalogErrorCode),
       ...Object.values(LabelErrorCode),
+      ...Object.values(RatingErrorCode),
     ]) {
       expect(httpStatusOf(code)).toBeGreaterThanOrEqual(400);
     }

@@ -1,12 +1,18 @@
-import { CommonErrorCode, CatalogErrorCode, LabelErrorCode } from '@consign/contracts';
+import {
+  CommonErrorCode,
+  CatalogErrorCode,
+  LabelErrorCode,
+  RatingErrorCode,
+} from '@consign/contracts';
 
 /** Every error code any service can answer. Adding a context adds its enum here. */
-export type ErrorCode = CommonErrorCode | CatalogErrorCode | LabelErrorCode;
+export type ErrorCode = CommonErrorCode | CatalogErrorCode | LabelErrorCode | RatingErrorCode;
 
 const KNOWN = new Set<string>([
   ...Object.values(CommonErrorCode),
   ...Object.values(CatalogErrorCode),
   ...Object.values(LabelErrorCode),
+  ...Object.values(RatingErrorCode),
 ]);
 
 /** The one place where error codes become HTTP statuses (the envelope's `code` too). */
@@ -15,6 +21,10 @@ export function httpStatusOf(code: string): number {
   const known = code as ErrorCode;
   switch (known) {
     case CommonErrorCode.Validation:
+    case RatingErrorCode.IncoTermRequired:
+    case RatingErrorCode.IncoTermNotSupported:
+    case RatingErrorCode.ServiceNotFound:
+    case RatingErrorCode.UnsupportedCurrency:
       return 400;
     case CommonErrorCode.Unauthorized:
       return 401;
@@ -24,12 +34,22 @@ export function httpStatusOf(code: string): number {
     case CatalogErrorCode.ProductNotFound:
     case LabelErrorCode.LabelNotFound:
     case LabelErrorCode.TrackingNotFound:
+    case RatingErrorCode.WarehouseNotFound:
       return 404;
     case CommonErrorCode.Conflict:
     case CatalogErrorCode.DuplicateSku:
       return 409;
     case CommonErrorCode.PayloadTooLarge:
       return 413;
+    // A valid request the chosen service cannot carry (freight; order candidates carry these too).
+    case RatingErrorCode.OriginMismatch:
+    case RatingErrorCode.NoService:
+    case RatingErrorCode.OriginNotServed:
+    case RatingErrorCode.NoZone:
+    case RatingErrorCode.RestrictedContents:
+    case RatingErrorCode.OverWeightLimit:
+    case RatingErrorCode.AmountOutOfRange:
+      return 422;
     case CommonErrorCode.RateLimited:
       return 429;
     case CommonErrorCode.Internal:

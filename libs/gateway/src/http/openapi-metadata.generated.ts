@@ -4,6 +4,8 @@ import * as contracts from '@consign/contracts';
 import * as product_controller from '../catalog/product.controller';
 import * as carrier_events_controller from '../label/carrier-events.controller';
 import * as label_controller from '../label/label.controller';
+import * as calculate_controller from '../rating/calculate.controller';
+import * as reference_data_controller from '../rating/reference-data.controller';
 
 export default async () => {
   const t = {
@@ -33,7 +35,11 @@ export default async () => {
     ['../../../contracts/src/rating/inco-term']: contracts,
     ['../../../contracts/src/rating/calc-address.dto']: contracts,
     ['../../../contracts/src/rating/content-flag']: contracts,
+    ['../../../contracts/src/rating/carrier-service-view.dto']: contracts,
+    ['../../../contracts/src/rating/restricted-content']: contracts,
+    ['../../../contracts/src/rating/warehouse-view.dto']: contracts,
     ['../../../contracts/src/label/label-view.dto']: contracts,
+    ['../../../contracts/src/rating/cost-result-view.dto']: contracts,
   };
   return {
     '@nestjs/swagger': {
@@ -1361,6 +1367,174 @@ export default async () => {
         [
           contracts,
           {
+            WeightBreakView: {
+              up_to: {
+                required: true,
+                type: () => Number,
+                description: "Number(12,2), in the service's `charge_weight_unit`.",
+              },
+              price: {
+                required: true,
+                type: () => Number,
+                description: "Number(12,2), in the service's currency.",
+              },
+            },
+            AdditionalWeightView: {
+              per: {
+                required: true,
+                type: () => Number,
+                description: "Number(12,2), in the service's `charge_weight_unit`.",
+              },
+              price: {
+                required: true,
+                type: () => Number,
+                description: "Number(12,2), in the service's currency.",
+              },
+            },
+            ServiceZoneView: {
+              service_zone_id: { required: true, type: () => Number },
+              code: {
+                required: true,
+                type: () => String,
+                description: "At most 8 characters (the cost result's `service_zone`).",
+              },
+              name: { required: true, type: () => String },
+              breaks: {
+                required: true,
+                type: () => [
+                  t['../../../contracts/src/rating/carrier-service-view.dto'].WeightBreakView,
+                ],
+                description: 'Ascending.',
+              },
+              additional: {
+                required: true,
+                type: () =>
+                  t['../../../contracts/src/rating/carrier-service-view.dto'].AdditionalWeightView,
+                nullable: true,
+                description: 'Null: nothing heavier than the last break is carried.',
+              },
+            },
+            ZoneRuleView: {
+              country_code: {
+                required: true,
+                type: () => String,
+                description: 'Destination, ISO 3166-1 alpha-2.',
+              },
+              postal_prefix: { required: true, type: () => String, nullable: true },
+              city: { required: true, type: () => String, nullable: true },
+              origin_country_code: {
+                required: true,
+                type: () => String,
+                nullable: true,
+                description:
+                  'Only for shipments from this country; null: from any origin country of the service.',
+              },
+              zone: { required: true, type: () => String, description: 'A zone `code`.' },
+            },
+            RemoteAreaView: {
+              rate: {
+                required: true,
+                type: () => Number,
+                description: 'Number(12,2), per `charge_weight_unit`.',
+              },
+              minimum: { required: true, type: () => Number, description: 'Number(12,2).' },
+              postal_prefixes: {
+                required: true,
+                type: 'object',
+                additionalProperties: { type: 'array', items: { type: 'string' } },
+                description: 'Destination country to the postal prefixes it counts as remote.',
+              },
+            },
+            CarrierServiceView: {
+              service_id: { required: true, type: () => Number },
+              service_code: { required: true, type: () => String },
+              service_name: { required: true, type: () => String },
+              carrier: { required: true, type: () => String, description: 'Carrier code.' },
+              carrier_name: { required: true, type: () => String },
+              platform: {
+                required: true,
+                type: () => String,
+                description: 'The carrier integration labels are bought through.',
+              },
+              origin_countries: {
+                required: true,
+                type: () => [String],
+                description: 'ISO 3166-1 alpha-2 countries it ships from.',
+              },
+              domestic: {
+                required: true,
+                type: () => Boolean,
+                description:
+                  'Whether it carries within one country; false: only from one country to another.',
+              },
+              inco_terms: {
+                required: true,
+                enum: t['../../../contracts/src/rating/inco-term'].IncoTerm,
+                isArray: true,
+              },
+              timeliness: {
+                required: true,
+                type: () => String,
+                description: 'Delivery time, e.g. "3-5 days".',
+              },
+              currency: {
+                required: true,
+                type: () => String,
+                description:
+                  'ISO 4217: the currency of every price of the service and of its cost results.',
+              },
+              charge_weight_unit: { required: true, type: () => Object },
+              weight_increment: {
+                required: true,
+                type: () => Number,
+                description: 'Number(12,2): chargeable weight is rounded up to a multiple of this.',
+              },
+              max_weight: {
+                required: true,
+                type: () => Number,
+                description: 'Number(12,2): heaviest actual weight carried.',
+              },
+              volumetric_divisor: {
+                required: true,
+                type: () => Number,
+                nullable: true,
+                description:
+                  'cm\u00B3 per kg; null: the service does not charge volumetric weight.',
+              },
+              fuel_surcharge_percent: {
+                required: true,
+                type: () => Number,
+                description: 'Percent of `shipping`, at most 2 decimals.',
+              },
+              restricted_contents: {
+                required: true,
+                enum: t['../../../contracts/src/rating/restricted-content'].RestrictedContent,
+                isArray: true,
+              },
+              zones: {
+                required: true,
+                type: () => [
+                  t['../../../contracts/src/rating/carrier-service-view.dto'].ServiceZoneView,
+                ],
+              },
+              zone_rules: {
+                required: true,
+                type: () => [
+                  t['../../../contracts/src/rating/carrier-service-view.dto'].ZoneRuleView,
+                ],
+              },
+              remote_area: {
+                required: true,
+                type: () =>
+                  t['../../../contracts/src/rating/carrier-service-view.dto'].RemoteAreaView,
+                nullable: true,
+              },
+            },
+          },
+        ],
+        [
+          contracts,
+          {
             OrderCostResultView: {
               code: {
                 required: true,
@@ -1556,6 +1730,96 @@ export default async () => {
             },
           },
         ],
+        [
+          contracts,
+          {
+            WarehouseAddressView: {
+              address1: { required: true, type: () => String },
+              address2: { required: true, type: () => String, nullable: true },
+              city: { required: true, type: () => String },
+              province: { required: true, type: () => String, nullable: true },
+              zip_code: { required: true, type: () => String },
+              country_code: {
+                required: true,
+                type: () => String,
+                description: 'ISO 3166-1 alpha-2.',
+              },
+            },
+            PackagingView: {
+              size: {
+                required: true,
+                type: () => String,
+                description: 'Size code, e.g. S, M, L, XL.',
+              },
+              name: { required: true, type: () => String },
+              max_weight_kg: {
+                required: true,
+                type: () => Number,
+                nullable: true,
+                description: 'Heaviest parcel it takes, in kg; null: no limit.',
+              },
+              max_dimensions_cm: {
+                required: true,
+                type: () => [Number],
+                nullable: true,
+                description: 'Inner length, width and height in cm, longest first; null: any size.',
+              },
+              fee: {
+                required: true,
+                type: () => Number,
+                description: 'Number(12,2), in the warehouse currency.',
+              },
+            },
+            PickPackFeeView: {
+              per_order: { required: true, type: () => Number, description: 'Number(12,2).' },
+              per_extra_unit: { required: true, type: () => Number, description: 'Number(12,2).' },
+            },
+            WarehouseFeesView: {
+              fulfillment: {
+                required: true,
+                type: () => Number,
+                description: 'Number(12,2), per order.',
+              },
+              pick_pack: {
+                required: true,
+                type: () => t['../../../contracts/src/rating/warehouse-view.dto'].PickPackFeeView,
+              },
+              packaging: {
+                required: true,
+                type: () => [t['../../../contracts/src/rating/warehouse-view.dto'].PackagingView],
+                description: 'Smallest first.',
+              },
+            },
+            WarehouseView: {
+              code: { required: true, type: () => String },
+              name: { required: true, type: () => String },
+              country_code: {
+                required: true,
+                type: () => String,
+                description: 'ISO 3166-1 alpha-2.',
+              },
+              address: {
+                required: true,
+                type: () =>
+                  t['../../../contracts/src/rating/warehouse-view.dto'].WarehouseAddressView,
+              },
+              timezone: {
+                required: true,
+                type: () => String,
+                description: 'IANA time zone, e.g. America/New_York.',
+              },
+              currency: {
+                required: true,
+                type: () => String,
+                description: 'ISO 4217: the currency of `fees`.',
+              },
+              fees: {
+                required: true,
+                type: () => t['../../../contracts/src/rating/warehouse-view.dto'].WarehouseFeesView,
+              },
+            },
+          },
+        ],
       ],
       controllers: [
         [
@@ -1606,6 +1870,40 @@ export default async () => {
                 summary:
                   'The label record: what was asked for, and what the carrier allocated since.',
                 type: t['../../../contracts/src/label/label-view.dto'].LabelView,
+              },
+            },
+          },
+        ],
+        [
+          calculate_controller,
+          {
+            CalculateController: {
+              order: {
+                summary:
+                  'One cost result per candidate origin warehouse, eligible service and inco term; a candidate\nthat cannot be served is an element with its own `code` and `error_code`.',
+                type: [t['../../../contracts/src/rating/cost-result-view.dto'].OrderCostResultView],
+              },
+              freight: {
+                summary: 'The price of one service between two addresses, without warehouse fees.',
+                type: t['../../../contracts/src/rating/cost-result-view.dto'].FreightCostResultView,
+              },
+            },
+          },
+        ],
+        [
+          reference_data_controller,
+          {
+            ReferenceDataController: {
+              warehouses: {
+                summary: 'Every warehouse, with its address, time zone and fee schedule.',
+                type: [t['../../../contracts/src/rating/warehouse-view.dto'].WarehouseView],
+              },
+              services: {
+                summary:
+                  'Every carrier service, with its inco terms, zones, weight breaks and surcharges.',
+                type: [
+                  t['../../../contracts/src/rating/carrier-service-view.dto'].CarrierServiceView,
+                ],
               },
             },
           },

@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { jsonCopy } from './json-copy';
 
 export type RequestHandler = (data: unknown) => Promise<unknown>;
 export type EventHandler = (data: unknown) => Promise<void>;
@@ -72,6 +73,7 @@ export class InProcessBroker {
   }
 }
 
+/** What the value becomes on the wire and back: JSON.parse(JSON.stringify(value)), see jsonCopy. */
 export function jsonRoundTrip<T>(value: T): T {
-  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
+  return value === undefined ? value : jsonCopy(value);
 }

@@ -22,6 +22,13 @@ describe('loadConfig', () => {
 
   it('treats blank optional values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', KAFKA_BROKERS: ' ' }).DATABASE_URL).toBeUndefined();
+    expect(loadConfig({ RATE_CARDS_DIR: ' ' }).RATE_CARDS_DIR).toBeUndefined();
+  });
+
+  it('reads the rate-card folder', () => {
+    expect(loadConfig({ RATE_CARDS_DIR: '/etc/consign/rate-cards' }).RATE_CARDS_DIR).toBe(
+      '/etc/consign/rate-cards',
+    );
   });
 
   it.each([

@@ -90,6 +90,15 @@ export class AppConfig {
   @Max(3_600_000)
   RATE_LIMIT_WINDOW_MS = 60_000;
 
+  /**
+   * Folder of rating-service's rate cards (`<card>.v<N>.json`); when unset, the repository's
+   * libs/rating/rate-cards, found above the running code.
+   */
+  @Transform(blankToUndefined)
+  @IsOptional()
+  @IsString()
+  RATE_CARDS_DIR?: string;
+
   /** Log level: error, warn, log, debug or verbose. */
   @Matches(/^(error|warn|log|debug|verbose)$/, {
     message: 'LOG_LEVEL must be one of error, warn, log, debug, verbose',
@@ -112,7 +121,13 @@ export class ConfigError extends Error {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const known = Object.keys(new AppConfig());
   const source: Record<string, string> = {};
-  for (const key of [...known, 'DATABASE_URL', 'KAFKA_BROKERS', 'BOOTSTRAP_API_KEY']) {
+  for (const key of [
+    ...known,
+    'DATABASE_URL',
+    'KAFKA_BROKERS',
+    'BOOTSTRAP_API_KEY',
+    'RATE_CARDS_DIR',
+  ]) {
     const value = env[key];
     if (value !== undefined) source[key] = value;
   }

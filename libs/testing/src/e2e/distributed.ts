@@ -8,7 +8,7 @@ import { Deployment, GATEWAY_READY, newApiKey } from './deployments';
 import { AppProcess, freePort, startApp, tempDir } from './processes';
 
 /** The services that run as their own processes (each prints "<name> is ready"). */
-const SERVICES = ['catalog-service', 'label-tracking-service', 'carrier-sandbox'];
+const SERVICES = ['catalog-service', 'rating-service', 'label-tracking-service', 'carrier-sandbox'];
 
 /**
  * Consign distributed: the Kafka-protocol test broker on loopback, every service and the gateway

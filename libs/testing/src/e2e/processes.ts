@@ -102,6 +102,7 @@ function cleanEnv(): Record<string, string> {
         'BOOTSTRAP_API_KEY',
         'PORT',
         'DATA_DIR',
+        'RATE_CARDS_DIR',
         'NODE_OPTIONS',
       ].includes(key)
     )

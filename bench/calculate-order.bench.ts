@@ -1,0 +1,289 @@
+/*
+ * PUT /2025-07/cloud/calculate/order through the standalone gateway, against a bare Fastify
+ * route answering the same JSON, in the same run (issue #3: at least half the bare rate).
+ *
+ *   npm run bench:calculate-order [-- --duration 10 --connections 10 --rounds 3]
+ *                                    [--node-flags "--max-semi-space-size=64"]
+ *
+ * Both servers are child processes pinned to CPU 0 (when `taskset` exists); this process, the
+ * load generator (autocannon), is pinned to CPU 1. The standalone app runs on the embedded
+ * database with the rate limit off; its API key is looked up once and then cached. The bare
+ * server parses the same body and serializes the same response, and does nothing else: the ratio
+ * is what validation, auth, the bus and the pricing engine cost.
+ *
+ * Besides req/s it reports each server's CPU time per request (from /proc/<pid>/stat, all
+ * threads): on a shared machine other processes steal CPU 0 and move req/s from round to round,
+ * while CPU per request stays put; bare CPU / gateway CPU is the ratio a dedicated core would see.
+ */
+import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon, { Result } from 'autocannon';
+
+const ROOT = resolve(__dirname, '..', '..');
+const PATH = '/2025-07/cloud/calculate/order';
+const API_KEY = 'csk_bench_0123456789abcdefghij';
+
+/**
+ * A realistic body: two candidate warehouses, a dimensioned parcel with a declared value, to
+ * London (so DHL prices DAP and DDP and the US domestic services answer no_zone).
+ */
+const BODY = JSON.stringify({
+  dest_address: { country_code: 'GB', city: 'London', zip_code: 'SW1A 1AA' },
+  origin_addresses: [
+    { warehouse_code: 'WH-NJ-01', country_code: 'US', city: 'Newark', zip_code: '07114' },
+    { warehouse_code: 'WH-CA-01', country_code: 'US', city: 'Ontario', zip_code: '91761' },
+  ],
+  weight: 1.25,
+  weight_unit: 'kg',
+  alcohol: 'No',
+  battery: 'No',
+  liquid: 'Not Applicable',
+  declared_value: 59.9,
+  currency: 'USD',
+  dimension: { length: 30, width: 20, height: 10.5, uom: 'cm' },
+});
+
+function option(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? Number(process.argv[index + 1]) : fallback;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+const pinned = existsSync('/usr/bin/taskset') || existsSync('/bin/taskset');
+
+/** Node.js flags for both servers (same for both, so the comparison stays fair). */
+function nodeFlags(): string[] {
+  const index = process.argv.indexOf('--node-flags');
+  return index > 0 ? process.argv[index + 1].split(' ').filter(Boolean) : [];
+}
+
+function startPinned(args: string[], env: Record<string, string>): ChildProcess {
+  const node = [...nodeFlags(), ...args];
+  const [command, argv] = pinned
+    ? ['taskset', ['-c', '0', process.execPath, ...node]]
+    : [process.execPath, node];
+  const child = spawn(command, argv, {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  child.on('exit', (code, signal) => {
+    if (code && code !== 0) process.stderr.write(`${args[0]} exited with ${code ?? signal}\n`);
+  });
+  return child;
+}
+
+async function waitFor(url: string, init: RequestInit, timeoutMs = 60_000): Promise<Response> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const response = await fetch(url, init);
+      if (response.ok) return response;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) throw new Error(`${url} not ready after ${timeoutMs} ms`);
+    await new Promise((done) => setTimeout(done, 200));
+  }
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) return done();
+    child.once('exit', () => done());
+    child.kill('SIGTERM');
+  });
+}
+
+async function load(url: string, seconds: number, connections: number): Promise<Result> {
+  const result = await autocannon({
+    url,
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${API_KEY}` },
+    body: BODY,
+    connections,
+    duration: seconds,
+  });
+  if (result.non2xx || result.errors || result.timeouts)
+    throw new Error(
+      `${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`,
+    );
+  return result;
+}
+
+/** User + system CPU time of a process, all its threads, in µs (Linux); undefined elsewhere. */
+function cpuMicros(pid: number | undefined): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 14 and 15 (utime, stime) are the 12th and 13th after the command name, in ticks.
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1_000_000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+interface Round {
+  rate: number;
+  /** Server CPU µs per request, when measurable. */
+  cpu: number | undefined;
+  result: Result;
+}
+
+async function measure(
+  url: string,
+  pid: number | undefined,
+  seconds: number,
+  connections: number,
+): Promise<Round> {
+  const before = cpuMicros(pid);
+  const result = await load(url, seconds, connections);
+  const after = cpuMicros(pid);
+  const cpu =
+    before !== undefined && after !== undefined
+      ? (after - before) / result.requests.total
+      : undefined;
+  return { rate: result.requests.average, cpu, result };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** The bare comparison: Fastify alone, answering the canned response. */
+async function bareServer(): Promise<void> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only in the child
+  const fastify = require('fastify') as typeof import('fastify').default;
+  const response = readFileSync(process.env.BENCH_RESPONSE_FILE as string, 'utf8');
+  const data: unknown = JSON.parse(response);
+  const app = fastify({ logger: false });
+  app.put(PATH, async () => data);
+  await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+  process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
+}
+
+async function main(): Promise<void> {
+  const duration = option('duration', 10);
+  const connections = option('connections', 10);
+  const rounds = option('rounds', 3);
+  const standaloneMain = join(ROOT, 'dist', 'apps', 'standalone', 'src', 'main.js');
+  if (!existsSync(standaloneMain)) throw new Error('build first: npm run build');
+  if (pinned) execFileSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'consign-bench-'));
+  const children: ChildProcess[] = [];
+  try {
+    const appPort = await freePort();
+    children.push(
+      startPinned([standaloneMain], {
+        PORT: String(appPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        BOOTSTRAP_API_KEY: API_KEY,
+        RATE_LIMIT_MAX: '0',
+        LOG_LEVEL: 'warn',
+      }),
+    );
+    const appUrl = `http://127.0.0.1:${appPort}${PATH}`;
+    const sample = await waitFor(appUrl, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${API_KEY}` },
+      body: BODY,
+    });
+    const response = await sample.text();
+    const responseFile = join(dataDir, 'response.json');
+    writeFileSync(responseFile, response);
+
+    const barePort = await freePort();
+    children.push(
+      startPinned([__filename, '--bare-server'], {
+        PORT: String(barePort),
+        BENCH_RESPONSE_FILE: responseFile,
+      }),
+    );
+    const bareUrl = `http://127.0.0.1:${barePort}${PATH}`;
+    await waitFor(bareUrl, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: BODY,
+    });
+
+    process.stdout.write(
+      `calculate/order: ${Buffer.byteLength(BODY)} B body, ${Buffer.byteLength(response)} B ` +
+        `response, ${connections} connections, ${rounds} × ${duration} s each` +
+        `${pinned ? ', servers on CPU 0, load on CPU 1' : ''}` +
+        `${nodeFlags().length ? `, node ${nodeFlags().join(' ')}` : ''}\n`,
+    );
+    await load(appUrl, 3, connections); // warm up both (JIT, caches)
+    await load(bareUrl, 3, connections);
+    const [appPid, barePid] = [children[0].pid, children[1].pid];
+    const bare: Round[] = [];
+    const app: Round[] = [];
+    for (let round = 1; round <= rounds; round++) {
+      const b = await measure(bareUrl, barePid, duration, connections);
+      const a = await measure(appUrl, appPid, duration, connections);
+      bare.push(b);
+      app.push(a);
+      process.stdout.write(
+        `round ${round}: bare ${b.rate.toFixed(0)} req/s${cpuText(b.cpu)}, ` +
+          `standalone ${a.rate.toFixed(0)} req/s${cpuText(a.cpu)}, ratio ${(a.rate / b.rate).toFixed(2)}\n`,
+      );
+    }
+    const latency = (results: Round[]) =>
+      `p50 ${median(results.map((r) => r.result.latency.p50))} ms, ` +
+      `p99 ${median(results.map((r) => r.result.latency.p99))} ms`;
+    const cpuOf = (results: Round[]) =>
+      results.every((r) => r.cpu !== undefined) ? median(results.map((r) => r.cpu!)) : undefined;
+    const [bareCpu, appCpu] = [cpuOf(bare), cpuOf(app)];
+    process.stdout.write(
+      `bare Fastify:        ${median(bare.map((r) => r.rate)).toFixed(0)} req/s${cpuText(bareCpu)} (${latency(bare)})\n` +
+        `standalone gateway:  ${median(app.map((r) => r.rate)).toFixed(0)} req/s${cpuText(appCpu)} (${latency(app)})\n` +
+        `ratio (median of rounds, req/s): ${median(app.map((r, i) => r.rate / bare[i].rate)).toFixed(2)} (target ≥ 0.50)\n` +
+        (bareCpu && appCpu
+          ? `ratio (CPU per request, bare / gateway): ${(bareCpu / appCpu).toFixed(2)}\n`
+          : ''),
+    );
+  } finally {
+    for (const child of children.reverse()) await stop(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function cpuText(cpu: number | undefined): string {
+  return cpu === undefined ? '' : ` (${cpu.toFixed(0)} µs CPU/request)`;
+}
+
+if (process.argv.includes('--bare-server')) {
+  void bareServer();
+} else {
+  main().catch((error: unknown) => {
+    process.stderr.write(
+      `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+    process.exit(1);
+  });
+}

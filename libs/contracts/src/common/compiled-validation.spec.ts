@@ -1,0 +1,134 @@
+import 'reflect-metadata';
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayNotEmpty,
+  IsArray,
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  MaxLength,
+  ValidateBy,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import { CalculateOrderCommand } from '../bus/rating.commands';
+import { CreateProductCommand } from '../bus/catalog.commands';
+import { CalculateFreightRequest } from '../rating/calculate-freight-request.dto';
+import { CalculateOrderRequest } from '../rating/calculate-order-request.dto';
+import { validCalculateOrder } from '../rating/rating.fixture';
+import { hasCompiledValidation, sameContractValue, validateCompiled } from './compiled-validation';
+import { validateContract } from './validation';
+
+const OPTIONS = { enableImplicitConversion: false, exposeDefaultValues: true };
+
+class Line {
+  @IsInt()
+  quantity!: number;
+}
+
+class Body {
+  @IsString()
+  @MaxLength(5)
+  name!: string;
+
+  @IsOptional()
+  @IsIn(['a', 'b'])
+  kind?: string;
+
+  @Transform(({ value }) => value ?? 'none')
+  @IsString()
+  note?: string = 'none';
+
+  @IsArray()
+  @ArrayNotEmpty()
+  @ValidateNested({ each: true })
+  @Type(() => Line)
+  lines!: Line[];
+
+  @ValidateIf((body: Body) => body.kind === 'b')
+  @IsDefined()
+  reason?: string;
+}
+
+const fast = (plain: object) => validateCompiled(Body, plain, OPTIONS);
+const valid = () => ({ name: 'tee', lines: [{ quantity: 2 }] });
+
+describe('compiled validation', () => {
+  it('compiles the contracts of the hot endpoints', () => {
+    for (const cls of [
+      CalculateOrderRequest,
+      CalculateOrderCommand,
+      CalculateFreightRequest,
+      CreateProductCommand,
+      Body,
+    ])
+      expect(hasCompiledValidation(cls)).toBe(true);
+  });
+
+  it('builds what plainToInstance builds: instances, defaults, transforms, no unknown fields', () => {
+    const value = fast({ ...valid(), extra: 1, note: null, lines: [{ quantity: 2, x: 'y' }] });
+    expect(value).toBeInstanceOf(Body);
+    expect(value!.lines[0]).toBeInstanceOf(Line);
+    expect(value).toEqual({ name: 'tee', note: 'none', lines: [{ quantity: 2 }] });
+    expect(value).not.toHaveProperty('extra');
+    expect(value!.lines[0]).not.toHaveProperty('x');
+  });
+
+  it.each<[string, object]>([
+    ['a constraint broken', { ...valid(), name: 'too long' }],
+    ['a required field missing', { lines: [{ quantity: 1 }] }],
+    ['a nested constraint broken', { ...valid(), lines: [{ quantity: 1.5 }] }],
+    ['a nested element that is not an object', { ...valid(), lines: [3] }],
+    ['an empty array', { ...valid(), lines: [] }],
+    ['a conditional field missing when its condition holds', { ...valid(), kind: 'b' }],
+    ['an optional field of the wrong value', { ...valid(), kind: 'c' }],
+  ])('does not vouch for %s', (_title, plain) => {
+    expect(fast(plain)).toBeUndefined();
+    expect(validateContract(Body, plain).ok).toBe(false);
+  });
+
+  it('vouches for what class-validator accepts, conditions included', () => {
+    for (const plain of [
+      valid(),
+      { ...valid(), kind: 'a' },
+      { ...valid(), kind: 'b', reason: 'x' },
+    ])
+      expect(fast(plain)).toBeDefined();
+  });
+
+  it('gives the same value as class-transformer for a full calculation request', () => {
+    const plain = { merchant_id: 3, request: validCalculateOrder() };
+    const compiled = validateCompiled(CalculateOrderCommand, plain, OPTIONS);
+    const result = validateContract(CalculateOrderCommand, plain);
+    expect(result.ok && sameContractValue(compiled, result.value)).toBe(true);
+  });
+
+  it('leaves classes it cannot mirror to class-validator', () => {
+    class Grouped {
+      @IsString({ groups: ['admin'] })
+      name!: string;
+    }
+    class Untyped {
+      @ValidateNested()
+      line!: Line;
+    }
+    expect(hasCompiledValidation(Grouped)).toBe(false);
+    expect(hasCompiledValidation(Untyped)).toBe(false);
+    expect(validateCompiled(Grouped, { name: 'x' }, OPTIONS)).toBeUndefined();
+    expect(validateContract(Untyped, { line: { quantity: 1 } }).ok).toBe(false);
+  });
+
+  it('is checked against class-validator under test: a disagreement throws', () => {
+    // A validator that answers differently on each call makes the two paths disagree.
+    let calls = 0;
+    class Flaky {
+      @ValidateBy({ name: 'flaky', validator: { validate: () => calls++ % 2 === 0 } })
+      value!: string;
+    }
+    expect(() => validateContract(Flaky, { value: 'x' })).toThrow(
+      /compiled validation of Flaky accepted what class-validator refuses/,
+    );
+  });
+});

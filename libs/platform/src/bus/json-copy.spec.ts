@@ -1,0 +1,65 @@
+import { jsonCopy } from './json-copy';
+
+const roundTrip = (value: unknown) => JSON.parse(JSON.stringify(value) as string) as unknown;
+
+class Money {
+  constructor(
+    readonly amount: number,
+    readonly currency: string,
+  ) {}
+}
+
+class WithToJson {
+  toJSON(key: string) {
+    return { key };
+  }
+}
+
+describe('jsonCopy', () => {
+  it.each<[string, unknown]>([
+    ['a calculation reply', { ok: true, data: [{ amount: 12.34, error_code: null, tags: ['a'] }] }],
+    ['class instances (their prototype is lost)', { price: new Money(1.5, 'EUR') }],
+    ['dates', { at: new Date('2025-07-01T10:00:00Z') }],
+    ['toJSON with the key', { a: new WithToJson(), list: [new WithToJson()] }],
+    [
+      'undefined, functions and symbols',
+      { a: undefined, b: () => 1, c: Symbol('x'), d: [undefined, () => 1] },
+    ],
+    ['non-finite numbers and -0', { a: Number.NaN, b: Infinity, c: -0, d: [-0, -Infinity] }],
+    ['boxed primitives', { a: Object(1), b: Object('x'), c: Object(false) }],
+    ['a "__proto__" key', JSON.parse('{"__proto__": {"polluted": true}, "b": 1}')],
+    ['holes and extra array properties', Object.assign([1, , 3], { extra: 'x' })], // eslint-disable-line no-sparse-arrays
+    ['maps and sets', { m: new Map([['a', 1]]), s: new Set([1]) }],
+    ['integer-like keys', { b: 1, 2: 'two', 1: 'one', a: 0 }],
+    ['strings with lone surrogates', { s: '\ud800x' }],
+    [
+      'nested shared references (not cycles)',
+      (() => {
+        const shared = { x: 1 };
+        return { a: shared, b: [shared, shared] };
+      })(),
+    ],
+    ['primitives', 'text'],
+    ['null', null],
+  ])('copies %s exactly as the JSON round trip does', (_title, value) => {
+    const copy = jsonCopy(value);
+    expect(copy).toStrictEqual(roundTrip(value));
+    expect(JSON.stringify(copy)).toBe(JSON.stringify(value));
+  });
+
+  it('shares no object with the original', () => {
+    const original = { list: [{ a: 1 }] };
+    const copy = jsonCopy(original);
+    copy.list[0].a = 2;
+    expect(original.list[0].a).toBe(1);
+    expect(Object.getPrototypeOf(jsonCopy({ __proto__: 1 }))).toBe(Object.prototype);
+  });
+
+  it('fails where the round trip fails', () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expect(() => jsonCopy(cyclic)).toThrow(TypeError);
+    expect(() => jsonCopy({ n: BigInt(1) })).toThrow(TypeError);
+    expect(() => jsonCopy(() => 1)).toThrow(SyntaxError);
+  });
+});
