@@ -9,7 +9,7 @@ import { DataSource } from 'typeorm';
 import {
   CarrierCheckpointEvent,
   CarrierTopic,
-  validateCarrierCheckpointEvent,
+  validateContract,
   validationMessage,
 } from '@consign/contracts';
 import {
@@ -65,7 +65,7 @@ export class CarrierCheckpointConsumer
     const valid: CarrierCheckpointEvent[] = [];
     const invalid: { value: unknown; error: string }[] = [];
     for (const { value } of messages) {
-      const result = validateCarrierCheckpointEvent(value);
+      const result = validateContract(CarrierCheckpointEvent, value);
       if (result.ok) valid.push(result.value);
       else invalid.push({ value, error: validationMessage(result.errors) });
     }

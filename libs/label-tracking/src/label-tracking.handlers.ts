@@ -9,7 +9,6 @@ import {
   LabelTrackingView,
   LabelView,
   Reply,
-  validateIngestCarrierEventsCommand,
 } from '@consign/contracts';
 import { handleCommand } from '@consign/platform';
 import { CheckpointIngestor, summarise } from './checkpoint-ingestor';
@@ -47,16 +46,12 @@ export class LabelTrackingHandlers {
   /** A carrier's webhook batch: answered only once every event is persisted (or parked). */
   @MessagePattern(LabelTopic.IngestCarrierEvents)
   ingest(@Payload() payload: unknown): Promise<Reply<CarrierEventsResult>> {
-    return handleCommand(
-      IngestCarrierEventsCommand,
-      payload,
-      async (c) =>
-        summarise(
-          await this.ingestor.ingest(
-            c.events.map((event) => ({ ...event, carrier_code: c.carrier_code })),
-          ),
+    return handleCommand(IngestCarrierEventsCommand, payload, async (c) =>
+      summarise(
+        await this.ingestor.ingest(
+          c.events.map((event) => ({ ...event, carrier_code: c.carrier_code })),
         ),
-      { validate: validateIngestCarrierEventsCommand },
+      ),
     );
   }
 }

@@ -9,15 +9,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import {
-  CarrierEventDto,
-  CreateLabelRequest,
-  IsCarrierCode,
-  TRACKING_LIMITS,
-  fastCarrierEvents,
-  isCarrierCode,
-} from '../label';
-import { Validated, validateContract } from '../common/validation';
+import { CarrierEventDto, CreateLabelRequest, IsCarrierCode, TRACKING_LIMITS } from '../label';
 import { MerchantScoped } from './catalog.commands';
 
 export class CreateLabelCommand extends MerchantScoped {
@@ -46,17 +38,4 @@ export class IngestCarrierEventsCommand {
   @ValidateNested({ each: true })
   @Type(() => CarrierEventDto)
   events!: CarrierEventDto[];
-}
-
-/** As validateContract(IngestCarrierEventsCommand, value) would judge it, fast for valid batches. */
-export function validateIngestCarrierEventsCommand(
-  value: unknown,
-): Validated<IngestCarrierEventsCommand> {
-  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-    const { carrier_code, events } = value as Record<string, unknown>;
-    const checked = isCarrierCode(carrier_code) ? fastCarrierEvents(events) : undefined;
-    if (checked)
-      return { ok: true, value: { carrier_code: carrier_code as string, events: checked } };
-  }
-  return validateContract(IngestCarrierEventsCommand, value);
 }

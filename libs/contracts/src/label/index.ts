@@ -10,4 +10,3 @@ export * from './create-label-request.dto';
 export * from './label-tracking-view.dto';
 export * from './label-view.dto';
 export * from './carrier-event.dto';
-export * from './carrier-event.validator';

@@ -1,33 +1,22 @@
 import { Injectable, PipeTransform } from '@nestjs/common';
 import { ClassConstructor } from 'class-transformer';
-import { Validated, validateContract, validationMessage } from '@consign/contracts';
+import { validateContract, validationMessage } from '@consign/contracts';
 import { ApiError } from './api-error';
 
 /** Validates a body or query against its contract class; a failure is a 400 naming each field. */
 @Injectable()
 export class ContractPipe<T extends object> implements PipeTransform<unknown, T> {
-  constructor(
-    private readonly contract: ClassConstructor<T>,
-    private readonly validate: (value: unknown) => Validated<T> = (value) =>
-      validateContract(contract, value),
-  ) {}
+  constructor(private readonly contract: ClassConstructor<T>) {}
 
   transform(value: unknown): T {
-    const result = this.validate(value ?? {});
+    const result = validateContract(this.contract, value ?? {});
     if (!result.ok) throw new ApiError(400, validationMessage(result.errors));
     return result.value;
   }
 }
 
-/**
- * The pipe of a contract class; `validate` is a faster validation of the same contract for a hot
- * path (it must judge exactly as the class does).
- */
-export function contract<T extends object>(
-  cls: ClassConstructor<T>,
-  validate?: (value: unknown) => Validated<T>,
-): ContractPipe<T> {
-  return new ContractPipe(cls, validate);
+export function contract<T extends object>(cls: ClassConstructor<T>): ContractPipe<T> {
+  return new ContractPipe(cls);
 }
 
 const LONG_ID = /^[1-9]\d{0,15}$/;

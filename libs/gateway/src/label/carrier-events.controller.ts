@@ -5,7 +5,6 @@ import {
   CarrierEventsResult,
   LabelTopic,
   isCarrierCode,
-  validateCarrierEventsRequest,
 } from '@consign/contracts';
 import { AuthenticatedCarrier, CarrierOnly } from '../auth/api-key.guard';
 import { ApiError } from '../http/api-error';
@@ -44,8 +43,7 @@ export class CarrierEventsController {
     @AuthenticatedCarrier() carrier: string,
     @CorrelationId() correlationId: string,
     @Param('carrier_code') carrierCode: string,
-    @Body(contract(CarrierEventsRequest, validateCarrierEventsRequest))
-    request: CarrierEventsRequest,
+    @Body(contract(CarrierEventsRequest)) request: CarrierEventsRequest,
   ): Promise<CarrierEventsResult> {
     if (!isCarrierCode(carrierCode))
       throw new ApiError(400, 'Validation failed: carrier_code must be a carrier code');

@@ -3,7 +3,6 @@ import { ClassConstructor } from 'class-transformer';
 import {
   CommonErrorCode,
   Reply,
-  Validated,
   failure,
   success,
   validateContract,
@@ -22,12 +21,8 @@ export async function handleCommand<C extends object, R>(
   contract: ClassConstructor<C>,
   payload: unknown,
   useCase: (command: C) => Promise<R>,
-  options: {
-    /** A faster validation of the same contract (it must judge exactly as the class does). */
-    validate?: (payload: unknown) => Validated<C>;
-  } = {},
 ): Promise<Reply<R>> {
-  const validated = options.validate?.(payload) ?? validateContract(contract, payload);
+  const validated = validateContract(contract, payload);
   if (!validated.ok)
     return failure(CommonErrorCode.Validation, validationMessage(validated.errors));
   try {
