@@ -17,3 +17,4 @@ export * from './bootstrap/service-app';
 export * from './testing/test-database';
 export * from './bus/kafka/kafka-options';
 export * from './bootstrap/graceful-shutdown';
+export * from './reference/reference-data';

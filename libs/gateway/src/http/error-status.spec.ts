@@ -1,5 +1,10 @@
-import { CatalogErrorCode, CommonErrorCode } from '@consign/contracts';
-import { httpStatusOf } from './error-status';
+import {
+  CatalogErrorCode,
+  CommonErrorCode,
+  InboundErrorCode,
+  OrderErrorCode,
+} from '@consign/contracts';
+import { ERROR_CODES, httpStatusOf } from './error-status';
 
 describe('httpStatusOf', () => {
   it.each([
@@ -15,12 +20,26 @@ describe('httpStatusOf', () => {
     [CommonErrorCode.Internal, 500],
     [CommonErrorCode.Unavailable, 503],
     [CommonErrorCode.Timeout, 504],
+    [OrderErrorCode.OrderNotFound, 404],
+    [OrderErrorCode.InvalidTransition, 409],
+    [OrderErrorCode.UnknownReference, 400],
+    [InboundErrorCode.InboundNotFound, 404],
+    [InboundErrorCode.InvalidTransition, 409],
+    [InboundErrorCode.UnknownReference, 400],
   ])('maps %s to %i', (code, status) => {
     expect(httpStatusOf(code)).toBe(status);
   });
 
   it('maps every known code', () => {
-    for (const code of [...Object.values(CommonErrorCode), ...Object.values(CatalogErrorCode)]) {
+    expect(ERROR_CODES).toEqual(
+      expect.arrayContaining([
+        ...Object.values(CommonErrorCode),
+        ...Object.values(CatalogErrorCode),
+        ...Object.values(OrderErrorCode),
+        ...Object.values(InboundErrorCode),
+      ]),
+    );
+    for (const code of ERROR_CODES) {
       expect(httpStatusOf(code)).toBeGreaterThanOrEqual(400);
     }
   });

@@ -1,12 +1,21 @@
-import { CommonErrorCode, CatalogErrorCode } from '@consign/contracts';
+import {
+  CatalogErrorCode,
+  CommonErrorCode,
+  InboundErrorCode,
+  OrderErrorCode,
+} from '@consign/contracts';
 
 /** Every error code any service can answer. Adding a context adds its enum here. */
-export type ErrorCode = CommonErrorCode | CatalogErrorCode;
+export type ErrorCode = CommonErrorCode | CatalogErrorCode | OrderErrorCode | InboundErrorCode;
 
-const KNOWN = new Set<string>([
+export const ERROR_CODES: readonly string[] = [
   ...Object.values(CommonErrorCode),
   ...Object.values(CatalogErrorCode),
-]);
+  ...Object.values(OrderErrorCode),
+  ...Object.values(InboundErrorCode),
+];
+
+const KNOWN = new Set<string>(ERROR_CODES);
 
 /** The one place where error codes become HTTP statuses (the envelope's `code` too). */
 export function httpStatusOf(code: string): number {
@@ -14,6 +23,8 @@ export function httpStatusOf(code: string): number {
   const known = code as ErrorCode;
   switch (known) {
     case CommonErrorCode.Validation:
+    case OrderErrorCode.UnknownReference:
+    case InboundErrorCode.UnknownReference:
       return 400;
     case CommonErrorCode.Unauthorized:
       return 401;
@@ -21,9 +32,13 @@ export function httpStatusOf(code: string): number {
       return 403;
     case CommonErrorCode.NotFound:
     case CatalogErrorCode.ProductNotFound:
+    case OrderErrorCode.OrderNotFound:
+    case InboundErrorCode.InboundNotFound:
       return 404;
     case CommonErrorCode.Conflict:
     case CatalogErrorCode.DuplicateSku:
+    case OrderErrorCode.InvalidTransition:
+    case InboundErrorCode.InvalidTransition:
       return 409;
     case CommonErrorCode.PayloadTooLarge:
       return 413;

@@ -7,6 +7,7 @@ describe('loadConfig', () => {
     expect(config.DATA_DIR).toBe('./data');
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.kafkaBrokers).toEqual([]);
+    expect(config.REFERENCE_DATA_CHECK).toBe('on');
   });
 
   it('reads and converts values', () => {
@@ -31,6 +32,7 @@ describe('loadConfig', () => {
     [{ KAFKA_BROKERS: 'kafka-0' }, 'KAFKA_BROKERS'],
     [{ BOOTSTRAP_API_KEY: 'short' }, 'BOOTSTRAP_API_KEY'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ REFERENCE_DATA_CHECK: 'maybe' }, 'REFERENCE_DATA_CHECK'],
   ])('rejects %j naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(name));

@@ -90,6 +90,14 @@ export class AppConfig {
   @Max(3_600_000)
   RATE_LIMIT_WINDOW_MS = 60_000;
 
+  /**
+   * Whether order-service and inbound-service check warehouse and carrier service codes against
+   * rating-service's reference data: `on` (a create fails with 503 while rating-service does not
+   * answer) or `off` (codes are taken as given; for test deployments without rating-service).
+   */
+  @Matches(/^(on|off)$/, { message: 'REFERENCE_DATA_CHECK must be on or off' })
+  REFERENCE_DATA_CHECK = 'on';
+
   /** Log level: error, warn, log, debug or verbose. */
   @Matches(/^(error|warn|log|debug|verbose)$/, {
     message: 'LOG_LEVEL must be one of error, warn, log, debug, verbose',
