@@ -1,0 +1,87 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import {
+  CreateOrderRequest,
+  OrderErrorCode,
+  OrderEvent,
+  OrderPageView,
+  OrderView,
+} from '@consign/contracts';
+import { DomainError, Outbox, ReferenceData } from '@consign/platform';
+import { orderDatabase } from './order.database';
+import { orderServiceProblems } from './order.references';
+import { OrderRepository } from './order.repository';
+
+/** Creating and reading orders. State changes are OrderLifecycle's. */
+@Injectable()
+export class OrderService {
+  constructor(
+    @Inject(orderDatabase.dataSource) private readonly dataSource: DataSource,
+    @Inject(orderDatabase.outbox) private readonly outbox: Outbox,
+    private readonly reference: ReferenceData,
+  ) {}
+
+  /**
+   * A new order is Draft; `order.created.v1` asks catalog-service to reserve its lines, and the
+   * answer makes it Approved or OnHold. Codes are checked before the transaction opens.
+   */
+  async create(merchantId: number, request: CreateOrderRequest): Promise<number> {
+    await this.checkReferences(merchantId, request);
+    const orderId = await this.dataSource.transaction(async (manager) => {
+      const id = await OrderRepository.insert(manager, merchantId, request);
+      await this.outbox.add(manager, OrderEvent.Created, {
+        merchantId,
+        aggregateId: id,
+        payload: {
+          order_id: id,
+          attempt: 1,
+          warehouse_code: request.service?.warehouse_code ?? null,
+          lines: request.sku_items.map((item) => ({
+            sku_number: item.sku_number,
+            quantity: item.quantity,
+          })),
+        },
+      });
+      return id;
+    });
+    this.outbox.nudge();
+    return orderId;
+  }
+
+  async get(
+    merchantId: number,
+    orderId: number,
+    sql: EntityManager | DataSource = this.dataSource,
+  ): Promise<OrderView> {
+    const view = await OrderRepository.view(sql, merchantId, orderId);
+    if (!view) throw orderNotFound();
+    return view;
+  }
+
+  async list(merchantId: number, page: number, size: number): Promise<OrderPageView> {
+    const [total, list] = await Promise.all([
+      OrderRepository.count(this.dataSource, merchantId),
+      OrderRepository.page(this.dataSource, merchantId, page, size),
+    ]);
+    return { page, size, total, list };
+  }
+
+  private async checkReferences(merchantId: number, request: CreateOrderRequest): Promise<void> {
+    const service = request.service;
+    if (!service || !this.reference.checking) return;
+    const [warehouses, services] = await Promise.all([
+      service.warehouse_code !== undefined ? this.reference.warehouses(merchantId) : undefined,
+      service.service_code !== undefined ? this.reference.services(merchantId) : undefined,
+    ]);
+    const problems = orderServiceProblems(service, warehouses, services);
+    if (problems.length)
+      throw new DomainError(
+        OrderErrorCode.UnknownReference,
+        `Validation failed: ${problems.join('; ')}`,
+      );
+  }
+}
+
+export function orderNotFound(): DomainError {
+  return new DomainError(OrderErrorCode.OrderNotFound, 'Order not found.');
+}
