@@ -1,5 +1,6 @@
 import { catalogDatabase } from '@consign/catalog';
 import { gatewayDatabase } from '@consign/gateway';
+import { inboundDatabase } from '@consign/inbound';
 import { orderDatabase } from '@consign/order';
 import type { ServiceDatabaseOptions } from '@consign/platform';
 
@@ -8,4 +9,5 @@ export const ALL_SERVICE_DATABASES: ServiceDatabaseOptions[] = [
   gatewayDatabase.options,
   catalogDatabase.options,
   orderDatabase.options,
+  inboundDatabase.options,
 ];

@@ -1,4 +1,3 @@
-import { EntityManager } from 'typeorm';
 import {
   CreateOrderRequest,
   OrderAddressDto,
@@ -7,9 +6,7 @@ import {
   SkuItemView,
   orderBillingAddress,
 } from '@consign/contracts';
-
-/** A DataSource or a transaction's EntityManager: anything that runs SQL. */
-export type Sql = Pick<EntityManager, 'query'>;
+import { Sql } from '@consign/platform';
 
 const ORDER = '"orders"."order"';
 const LINE = '"orders"."order_line"';

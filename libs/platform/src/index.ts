@@ -18,3 +18,4 @@ export * from './testing/test-database';
 export * from './bus/kafka/kafka-options';
 export * from './bootstrap/graceful-shutdown';
 export * from './reference/reference-data';
+export * from './database/sql';
