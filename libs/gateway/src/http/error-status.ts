@@ -25,6 +25,7 @@ export function httpStatusOf(code: string): number {
     case CommonErrorCode.Validation:
     case OrderErrorCode.UnknownReference:
     case InboundErrorCode.UnknownReference:
+    case CatalogErrorCode.UnknownVariant:
       return 400;
     case CommonErrorCode.Unauthorized:
       return 401;
