@@ -1,6 +1,8 @@
 import { Logger, Module } from '@nestjs/common';
 import { CatalogModule } from '@consign/catalog';
 import { BootstrapKeyService, GatewayModule, createHttpApp } from '@consign/gateway';
+import { InboundModule } from '@consign/inbound';
+import { OrderModule } from '@consign/order';
 import {
   IN_PROCESS_BROKER,
   InProcessBroker,
@@ -23,6 +25,8 @@ async function main(): Promise<void> {
       PlatformModule.forRoot({ config, appName: 'consign-standalone', requestsReplies: true }),
       GatewayModule,
       CatalogModule,
+      OrderModule,
+      InboundModule,
     ],
   })
   class StandaloneModule {}
