@@ -5,3 +5,6 @@ export * from './e2e/admin';
 export * from './factories/product.factory';
 export * from './kafka/mokapi-broker';
 export * from './e2e/distributed';
+export * from './e2e/eventually';
+export * from './factories/order.factory';
+export * from './reference/reference-data-stub.module';
