@@ -10,6 +10,7 @@ import { Sql } from '@consign/platform';
 
 const ORDER = '"orders"."order"';
 const LINE = '"orders"."order_line"';
+const COUNT = '"orders"."order_count"';
 
 /** The columns of an order that its state changes need. */
 export interface OrderState {
@@ -47,9 +48,9 @@ const VIEW_COLUMNS = `o.id, o.status, o.hold_reason, o.reference, o.currency, o.
    FROM ${LINE} l WHERE l.order_id = o.id) AS sku_items`;
 
 /**
- * SQL of order-service's schema. Orders are read in one statement each (row and lines), lists
- * page with a deferred join: the page's ids come from the (merchant_id, id DESC) index alone,
- * then only those rows are read.
+ * SQL of order-service's schema. Orders are read in one statement each (row and lines); lists
+ * page with a deferred join (the page's ids from the index, then only those rows), and the
+ * merchant's total is a counter row, not a count over its orders.
  */
 export const OrderRepository = {
   async insert(sql: Sql, merchantId: number, request: CreateOrderRequest): Promise<number> {
@@ -101,22 +102,50 @@ export const OrderRepository = {
     return rows.length ? toOrderView(rows[0]) : undefined;
   },
 
-  async page(sql: Sql, merchantId: number, page: number, size: number): Promise<OrderView[]> {
+  /**
+   * One page, newest first. The ids come from the (merchant_id, id DESC) index alone; a page in
+   * the older half is read from the oldest end, so no page walks more than half the index.
+   */
+  async page(
+    sql: Sql,
+    merchantId: number,
+    page: number,
+    size: number,
+    total: number,
+  ): Promise<OrderView[]> {
+    const offset = (page - 1) * size;
+    if (offset >= total) return [];
+    const fromOldest = offset > total / 2;
     const rows = (await sql.query(
       `WITH page AS (
-         SELECT id FROM ${ORDER} WHERE merchant_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3)
+         SELECT id FROM ${ORDER} WHERE merchant_id = $1
+         ORDER BY id ${fromOldest ? 'ASC' : 'DESC'} LIMIT $2 OFFSET $3)
        SELECT ${VIEW_COLUMNS} FROM ${ORDER} o JOIN page ON page.id = o.id ORDER BY o.id DESC`,
-      [merchantId, size, (page - 1) * size],
+      fromOldest
+        ? [merchantId, Math.min(size, total - offset), Math.max(total - offset - size, 0)]
+        : [merchantId, size, offset],
     )) as OrderRow[];
     return rows.map(toOrderView);
   },
 
+  /** The merchant's number of orders: one row per merchant, kept by `counted`. */
   async count(sql: Sql, merchantId: number): Promise<number> {
-    const [row] = (await sql.query(
-      `SELECT count(*) AS total FROM ${ORDER} WHERE merchant_id = $1`,
+    const rows = (await sql.query(`SELECT total FROM ${COUNT} WHERE merchant_id = $1`, [
+      merchantId,
+    ])) as { total: number }[];
+    return rows[0]?.total ?? 0;
+  },
+
+  /**
+   * Counts a new order. Last in its transaction: the merchant's counter row stays locked only
+   * until the commit, so a merchant's concurrent creates queue for that moment alone.
+   */
+  async counted(sql: Sql, merchantId: number): Promise<void> {
+    await sql.query(
+      `INSERT INTO ${COUNT} AS c (merchant_id, total) VALUES ($1, 1)
+       ON CONFLICT (merchant_id) DO UPDATE SET total = c.total + 1`,
       [merchantId],
-    )) as { total: number }[];
-    return row.total;
+    );
   },
 
   /** Locks the order for a state change (the caller's transaction holds the lock). */

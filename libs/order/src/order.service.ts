@@ -42,6 +42,7 @@ export class OrderService {
           })),
         },
       });
+      await OrderRepository.counted(manager, merchantId);
       return id;
     });
     this.outbox.nudge();
@@ -59,10 +60,8 @@ export class OrderService {
   }
 
   async list(merchantId: number, page: number, size: number): Promise<OrderPageView> {
-    const [total, list] = await Promise.all([
-      OrderRepository.count(this.dataSource, merchantId),
-      OrderRepository.page(this.dataSource, merchantId, page, size),
-    ]);
+    const total = await OrderRepository.count(this.dataSource, merchantId);
+    const list = await OrderRepository.page(this.dataSource, merchantId, page, size, total);
     return { page, size, total, list };
   }
 
