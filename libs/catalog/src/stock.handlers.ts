@@ -1,11 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
-import { EntityManager } from 'typeorm';
-import { ClassConstructor } from 'class-transformer';
 import {
   CatalogTopic,
-  EventPayload,
-  EventTopic,
   InboundEvent,
   InboundReceivedEvent,
   InventoryPageView,
@@ -19,7 +15,7 @@ import {
   ResolveVariantsQuery,
   ResolvedVariant,
 } from '@consign/contracts';
-import { Inbox, Outbox, handleCommand } from '@consign/platform';
+import { Inbox, Outbox, handleCommand, handleEvent } from '@consign/platform';
 import { catalogDatabase } from './catalog.database';
 import { StockReservationService } from './stock-reservation.service';
 import { StockService } from './stock.service';
@@ -37,6 +33,10 @@ export class StockHandlers {
     @Inject(catalogDatabase.outbox) private readonly outbox: Outbox,
   ) {}
 
+  private get messaging() {
+    return { inbox: this.inbox, outbox: this.outbox, consumer: CATALOG_CONSUMER };
+  }
+
   @MessagePattern(CatalogTopic.ListInventory)
   inventory(@Payload() payload: unknown): Promise<Reply<InventoryPageView>> {
     return handleCommand(ListInventoryQuery, payload, (q) =>
@@ -53,14 +53,19 @@ export class StockHandlers {
 
   @EventPattern(OrderEvent.Created)
   onOrderCreated(@Payload() raw: unknown): Promise<void> {
-    return this.consume(OrderEvent.Created, OrderCreatedEvent, raw, (m, merchantId, event) =>
-      this.reservations.reserve(m, merchantId, event),
+    return handleEvent(
+      this.messaging,
+      OrderEvent.Created,
+      OrderCreatedEvent,
+      raw,
+      (m, merchantId, event) => this.reservations.reserve(m, merchantId, event),
     );
   }
 
   @EventPattern(OrderEvent.ReservationRequested)
   onReservationRequested(@Payload() raw: unknown): Promise<void> {
-    return this.consume(
+    return handleEvent(
+      this.messaging,
       OrderEvent.ReservationRequested,
       OrderReservationRequestedEvent,
       raw,
@@ -70,39 +75,34 @@ export class StockHandlers {
 
   @EventPattern(OrderEvent.Cancelled)
   onOrderCancelled(@Payload() raw: unknown): Promise<void> {
-    return this.consume(OrderEvent.Cancelled, OrderCancelledEvent, raw, (m, merchantId, event) =>
-      this.reservations.release(m, merchantId, event.order_id),
+    return handleEvent(
+      this.messaging,
+      OrderEvent.Cancelled,
+      OrderCancelledEvent,
+      raw,
+      (m, merchantId, event) => this.reservations.release(m, merchantId, event.order_id),
     );
   }
 
   @EventPattern(OrderEvent.Shipped)
   onOrderShipped(@Payload() raw: unknown): Promise<void> {
-    return this.consume(OrderEvent.Shipped, OrderShippedEvent, raw, (m, merchantId, event) =>
-      this.reservations.deduct(m, merchantId, event.order_id),
+    return handleEvent(
+      this.messaging,
+      OrderEvent.Shipped,
+      OrderShippedEvent,
+      raw,
+      (m, merchantId, event) => this.reservations.deduct(m, merchantId, event.order_id),
     );
   }
 
   @EventPattern(InboundEvent.Received)
   onInboundReceived(@Payload() raw: unknown): Promise<void> {
-    return this.consume(InboundEvent.Received, InboundReceivedEvent, raw, (m, merchantId, event) =>
-      this.stock.receive(m, merchantId, event),
-    );
-  }
-
-  /** Once per event (the inbox), in one transaction with its effects; then publish them. */
-  private async consume<K extends EventTopic>(
-    topic: K,
-    contract: ClassConstructor<EventPayload<K>>,
-    raw: unknown,
-    apply: (manager: EntityManager, merchantId: number, payload: EventPayload<K>) => Promise<void>,
-  ): Promise<void> {
-    await this.inbox.consume(
-      CATALOG_CONSUMER,
-      topic,
+    return handleEvent(
+      this.messaging,
+      InboundEvent.Received,
+      InboundReceivedEvent,
       raw,
-      (manager, event) => apply(manager, event.merchant_id, event.payload),
-      { contract },
+      (m, merchantId, event) => this.stock.receive(m, merchantId, event),
     );
-    this.outbox.nudge();
   }
 }

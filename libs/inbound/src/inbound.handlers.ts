@@ -14,7 +14,7 @@ import {
   WarehouseInboundReceivedEvent,
   WarehouseInboundRejectedEvent,
 } from '@consign/contracts';
-import { Inbox, Outbox, handleCommand } from '@consign/platform';
+import { Inbox, Outbox, handleCommand, handleEvent } from '@consign/platform';
 import { inboundDatabase } from './inbound.database';
 import { InboundLifecycle } from './inbound-lifecycle.service';
 import { InboundService } from './inbound.service';
@@ -31,6 +31,10 @@ export class InboundHandlers {
     @Inject(inboundDatabase.inbox) private readonly inbox: Inbox,
     @Inject(inboundDatabase.outbox) private readonly outbox: Outbox,
   ) {}
+
+  private get messaging() {
+    return { inbox: this.inbox, outbox: this.outbox, consumer: INBOUND_CONSUMER };
+  }
 
   @MessagePattern(InboundTopic.Create)
   create(@Payload() payload: unknown): Promise<Reply<number>> {
@@ -81,27 +85,25 @@ export class InboundHandlers {
   }
 
   @EventPattern(WarehouseEvent.InboundReceived)
-  async onReceived(@Payload() raw: unknown): Promise<void> {
-    await this.inbox.consume(
-      INBOUND_CONSUMER,
+  onReceived(@Payload() raw: unknown): Promise<void> {
+    return handleEvent(
+      this.messaging,
       WarehouseEvent.InboundReceived,
+      WarehouseInboundReceivedEvent,
       raw,
-      (m, event) =>
-        this.lifecycle.receive(m, event.merchant_id, event.payload.inbound_id, event.payload),
-      { contract: WarehouseInboundReceivedEvent },
+      (m, merchantId, event) => this.lifecycle.receive(m, merchantId, event.inbound_id, event),
     );
-    this.outbox.nudge();
   }
 
   @EventPattern(WarehouseEvent.InboundRejected)
-  async onRejected(@Payload() raw: unknown): Promise<void> {
-    await this.inbox.consume(
-      INBOUND_CONSUMER,
+  onRejected(@Payload() raw: unknown): Promise<void> {
+    return handleEvent(
+      this.messaging,
       WarehouseEvent.InboundRejected,
+      WarehouseInboundRejectedEvent,
       raw,
-      (m, event) =>
-        this.lifecycle.reject(m, event.merchant_id, event.payload.inbound_id, event.payload.reason),
-      { contract: WarehouseInboundRejectedEvent },
+      (m, merchantId, event) =>
+        this.lifecycle.reject(m, merchantId, event.inbound_id, event.reason),
     );
   }
 }

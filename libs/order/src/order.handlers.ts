@@ -1,10 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
-import { EntityManager } from 'typeorm';
 import {
   CreateOrderCommand,
-  EventPayload,
-  EventTopic,
   HoldOrderCommand,
   ListOrdersQuery,
   OrderCommand,
@@ -21,8 +18,7 @@ import {
   WarehouseOrderPickingStartedEvent,
   WarehouseOrderShippedEvent,
 } from '@consign/contracts';
-import { Inbox, Outbox, handleCommand } from '@consign/platform';
-import { ClassConstructor } from 'class-transformer';
+import { Inbox, Outbox, handleCommand, handleEvent } from '@consign/platform';
 import { orderDatabase } from './order.database';
 import { OrderLifecycle } from './order-lifecycle.service';
 import { OrderService } from './order.service';
@@ -40,6 +36,10 @@ export class OrderHandlers {
     @Inject(orderDatabase.inbox) private readonly inbox: Inbox,
     @Inject(orderDatabase.outbox) private readonly outbox: Outbox,
   ) {}
+
+  private get messaging() {
+    return { inbox: this.inbox, outbox: this.outbox, consumer: ORDER_CONSUMER };
+  }
 
   @MessagePattern(OrderTopic.Create)
   create(@Payload() payload: unknown): Promise<Reply<number>> {
@@ -107,14 +107,19 @@ export class OrderHandlers {
 
   @EventPattern(StockEvent.Reserved)
   onReserved(@Payload() raw: unknown): Promise<void> {
-    return this.consume(StockEvent.Reserved, StockReservedEvent, raw, (m, merchantId, event) =>
-      this.lifecycle.reserved(m, merchantId, event),
+    return handleEvent(
+      this.messaging,
+      StockEvent.Reserved,
+      StockReservedEvent,
+      raw,
+      (m, merchantId, event) => this.lifecycle.reserved(m, merchantId, event),
     );
   }
 
   @EventPattern(StockEvent.ReservationFailed)
   onReservationFailed(@Payload() raw: unknown): Promise<void> {
-    return this.consume(
+    return handleEvent(
+      this.messaging,
       StockEvent.ReservationFailed,
       StockReservationFailedEvent,
       raw,
@@ -124,7 +129,8 @@ export class OrderHandlers {
 
   @EventPattern(WarehouseEvent.OrderPickingStarted)
   onPickingStarted(@Payload() raw: unknown): Promise<void> {
-    return this.consume(
+    return handleEvent(
+      this.messaging,
       WarehouseEvent.OrderPickingStarted,
       WarehouseOrderPickingStartedEvent,
       raw,
@@ -134,7 +140,8 @@ export class OrderHandlers {
 
   @EventPattern(WarehouseEvent.OrderShipped)
   onShipped(@Payload() raw: unknown): Promise<void> {
-    return this.consume(
+    return handleEvent(
+      this.messaging,
       WarehouseEvent.OrderShipped,
       WarehouseOrderShippedEvent,
       raw,
@@ -144,29 +151,13 @@ export class OrderHandlers {
 
   @EventPattern(WarehouseEvent.OrderCancelled)
   onWarehouseCancelled(@Payload() raw: unknown): Promise<void> {
-    return this.consume(
+    return handleEvent(
+      this.messaging,
       WarehouseEvent.OrderCancelled,
       WarehouseOrderCancelledEvent,
       raw,
       (m, merchantId, event) =>
         this.lifecycle.cancel(m, merchantId, event.order_id, OrderActor.Warehouse),
     );
-  }
-
-  /** Once per event (the inbox), in one transaction with its effects; then publish them. */
-  private async consume<K extends EventTopic>(
-    topic: K,
-    contract: ClassConstructor<EventPayload<K>>,
-    raw: unknown,
-    apply: (manager: EntityManager, merchantId: number, payload: EventPayload<K>) => Promise<void>,
-  ): Promise<void> {
-    await this.inbox.consume(
-      ORDER_CONSUMER,
-      topic,
-      raw,
-      (manager, event) => apply(manager, event.merchant_id, event.payload),
-      { contract },
-    );
-    this.outbox.nudge();
   }
 }

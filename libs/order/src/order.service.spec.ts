@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import {
   CommonErrorCode,
@@ -8,6 +9,7 @@ import {
   OrderStatus,
   RatingTopic,
   ReservationFailure,
+  WarehouseEvent,
   success,
   validateContract,
 } from '@consign/contracts';
@@ -16,6 +18,7 @@ import {
   DatabaseHost,
   InProcessBroker,
   InProcessClient,
+  Inbox,
   Outbox,
   ReferenceData,
   TestDatabase,
@@ -24,6 +27,7 @@ import {
 } from '@consign/platform';
 import { orderDatabase } from './order.database';
 import { OrderRepository } from './order.repository';
+import { OrderHandlers } from './order.handlers';
 import { OrderLifecycle } from './order-lifecycle.service';
 import { OrderService } from './order.service';
 import { OrderActor } from './order.transitions';
@@ -458,6 +462,71 @@ describe('OrderService and OrderLifecycle', () => {
       await expect(
         lifecycle.apply(merchant + 1, id, (m) => lifecycle.pick(m, merchant + 1, id)),
       ).rejects.toMatchObject({ code: OrderErrorCode.OrderNotFound });
+    });
+  });
+
+  describe('events: the stock saga and warehouse adapters', () => {
+    let handlers: OrderHandlers;
+    const envelope = (payload: Record<string, unknown>) => ({
+      event_id: randomUUID(),
+      merchant_id: merchant,
+      aggregate_id: String(payload.order_id),
+      occurred_at: new Date().toISOString(),
+      payload,
+    });
+
+    beforeAll(() => {
+      handlers = new OrderHandlers(
+        orders,
+        lifecycle,
+        new Inbox(dataSource, 'orders', { retryDelayMs: 1 }),
+        outbox,
+      );
+    });
+
+    it('runs the same use cases as HTTP, once per event however often it is delivered', async () => {
+      const id = await orders.create(merchant, orderRequest(anOrder()));
+      const reserved = envelope({
+        order_id: id,
+        attempt: 1,
+        warehouse_code: 'WH-US-NJ',
+        lines: [],
+      });
+      await handlers.onReserved(reserved);
+      await handlers.onPickingStarted(envelope({ order_id: id }));
+      const shipped = envelope({
+        order_id: id,
+        carrier: 'DHL',
+        tracking_number: 'JD01',
+        packages: 1,
+      });
+      await handlers.onShipped(shipped);
+      await handlers.onShipped(shipped);
+      await handlers.onReserved(reserved);
+      expect((await orders.get(merchant, id)).status).toBe(OrderStatus.Fulfilled);
+      expect((await published()).map((e) => e.topic)).toEqual([
+        OrderEvent.Created,
+        OrderEvent.Shipped,
+      ]);
+    });
+
+    it('parks an event the state machine refuses, or one that breaks its contract', async () => {
+      const id = await orders.create(merchant, orderRequest(anOrder()));
+      await handlers.onShipped(
+        envelope({ order_id: id, carrier: 'DHL', tracking_number: 'JD02', packages: 1 }),
+      );
+      await handlers.onWarehouseCancelled(envelope({ order_id: 'x' }));
+      const letters = await dataSource.query(
+        `SELECT topic, error FROM orders.dead_letter ORDER BY id DESC LIMIT 2`,
+      );
+      expect(letters).toEqual([
+        { topic: WarehouseEvent.OrderCancelled, error: expect.stringContaining('order_id') },
+        {
+          topic: WarehouseEvent.OrderShipped,
+          error: `Order ${id} is Draft: it cannot become Fulfilled.`,
+        },
+      ]);
+      expect((await orders.get(merchant, id)).status).toBe(OrderStatus.Draft);
     });
   });
 });

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import {
   CreateOrderRequest,
   OrderErrorCode,
@@ -49,12 +49,8 @@ export class OrderService {
     return orderId;
   }
 
-  async get(
-    merchantId: number,
-    orderId: number,
-    sql: EntityManager | DataSource = this.dataSource,
-  ): Promise<OrderView> {
-    const view = await OrderRepository.view(sql, merchantId, orderId);
+  async get(merchantId: number, orderId: number): Promise<OrderView> {
+    const view = await OrderRepository.view(this.dataSource, merchantId, orderId);
     if (!view) throw orderNotFound();
     return view;
   }

@@ -19,3 +19,4 @@ export * from './bus/kafka/kafka-options';
 export * from './bootstrap/graceful-shutdown';
 export * from './reference/reference-data';
 export * from './database/sql';
+export * from './messaging/handle-event';
