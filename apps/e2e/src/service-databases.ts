@@ -1,9 +1,13 @@
 import { catalogDatabase } from '@consign/catalog';
 import { gatewayDatabase } from '@consign/gateway';
+import { inboundDatabase } from '@consign/inbound';
+import { orderDatabase } from '@consign/order';
 import type { ServiceDatabaseOptions } from '@consign/platform';
 
 /** Every service's database, to migrate a template the test databases are cloned from. */
 export const ALL_SERVICE_DATABASES: ServiceDatabaseOptions[] = [
   gatewayDatabase.options,
   catalogDatabase.options,
+  orderDatabase.options,
+  inboundDatabase.options,
 ];

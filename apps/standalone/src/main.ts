@@ -2,6 +2,8 @@ import { Logger, Module } from '@nestjs/common';
 import { CatalogModule } from '@consign/catalog';
 import { RatingModule } from '@consign/rating';
 import { BootstrapKeyService, GatewayModule, createHttpApp } from '@consign/gateway';
+import { InboundModule } from '@consign/inbound';
+import { OrderModule } from '@consign/order';
 import {
   IN_PROCESS_BROKER,
   InProcessBroker,
@@ -25,6 +27,8 @@ async function main(): Promise<void> {
       GatewayModule,
       CatalogModule,
       RatingModule,
+      OrderModule,
+      InboundModule,
     ],
   })
   class StandaloneModule {}

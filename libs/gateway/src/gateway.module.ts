@@ -4,7 +4,10 @@ import { ApiKeyGuard } from './auth/api-key.guard';
 import { ApiKeyService } from './auth/api-key.service';
 import { BootstrapKeyService } from './auth/bootstrap-key.service';
 import { gatewayDatabase } from './auth/gateway.database';
+import { InventoryController } from './catalog/inventory.controller';
 import { ProductController } from './catalog/product.controller';
+import { InboundController } from './inbound/inbound.controller';
+import { OrderController } from './order/order.controller';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { GatewayBus } from './http/gateway-bus';
@@ -14,7 +17,14 @@ import { ReferenceDataController } from './rating/reference-data.controller';
 /** The HTTP entry: authenticates, validates with the contracts, forwards over the bus. */
 @Module({
   imports: [gatewayDatabase.module],
-  controllers: [ProductController, CalculateController, ReferenceDataController],
+  controllers: [
+    ProductController,
+    CalculateController,
+    ReferenceDataController,
+    OrderController,
+    InboundController,
+    InventoryController,
+  ],
   providers: [
     ApiKeyService,
     BootstrapKeyService,

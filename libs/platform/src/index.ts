@@ -17,3 +17,6 @@ export * from './bootstrap/service-app';
 export * from './testing/test-database';
 export * from './bus/kafka/kafka-options';
 export * from './bootstrap/graceful-shutdown';
+export * from './reference/reference-data';
+export * from './database/sql';
+export * from './messaging/handle-event';

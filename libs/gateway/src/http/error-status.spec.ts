@@ -1,5 +1,11 @@
-import { CatalogErrorCode, CommonErrorCode, RatingErrorCode } from '@consign/contracts';
-import { httpStatusOf } from './error-status';
+import {
+  CatalogErrorCode,
+  CommonErrorCode,
+  InboundErrorCode,
+  OrderErrorCode,
+  RatingErrorCode,
+} from '@consign/contracts';
+import { ERROR_CODES, httpStatusOf } from './error-status';
 
 describe('httpStatusOf', () => {
   it.each([
@@ -24,16 +30,27 @@ describe('httpStatusOf', () => {
     [RatingErrorCode.OriginNotServed, 422],
     [RatingErrorCode.OverWeightLimit, 422],
     [RatingErrorCode.RestrictedContents, 422],
+    [OrderErrorCode.OrderNotFound, 404],
+    [OrderErrorCode.InvalidTransition, 409],
+    [OrderErrorCode.UnknownReference, 400],
+    [InboundErrorCode.InboundNotFound, 404],
+    [InboundErrorCode.InvalidTransition, 409],
+    [InboundErrorCode.UnknownReference, 400],
   ])('maps %s to %i', (code, status) => {
     expect(httpStatusOf(code)).toBe(status);
   });
 
   it('maps every known code', () => {
-    for (const code of [
-      ...Object.values(CommonErrorCode),
-      ...Object.values(CatalogErrorCode),
-      ...Object.values(RatingErrorCode),
-    ]) {
+    expect(ERROR_CODES).toEqual(
+      expect.arrayContaining([
+        ...Object.values(CommonErrorCode),
+        ...Object.values(CatalogErrorCode),
+        ...Object.values(OrderErrorCode),
+        ...Object.values(InboundErrorCode),
+        ...Object.values(RatingErrorCode),
+      ]),
+    );
+    for (const code of ERROR_CODES) {
       expect(httpStatusOf(code)).toBeGreaterThanOrEqual(400);
     }
   });

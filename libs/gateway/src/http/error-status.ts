@@ -1,13 +1,24 @@
-import { CommonErrorCode, CatalogErrorCode, RatingErrorCode } from '@consign/contracts';
+import {
+  CatalogErrorCode,
+  CommonErrorCode,
+  InboundErrorCode,
+  OrderErrorCode,
+  RatingErrorCode,
+} from '@consign/contracts';
 
 /** Every error code any service can answer. Adding a context adds its enum here. */
-export type ErrorCode = CommonErrorCode | CatalogErrorCode | RatingErrorCode;
+export type ErrorCode =
+  CommonErrorCode | CatalogErrorCode | OrderErrorCode | InboundErrorCode | RatingErrorCode;
 
-const KNOWN = new Set<string>([
+export const ERROR_CODES: readonly string[] = [
   ...Object.values(CommonErrorCode),
   ...Object.values(CatalogErrorCode),
+  ...Object.values(OrderErrorCode),
+  ...Object.values(InboundErrorCode),
   ...Object.values(RatingErrorCode),
-]);
+];
+
+const KNOWN = new Set<string>(ERROR_CODES);
 
 /** The one place where error codes become HTTP statuses (the envelope's `code` too). */
 export function httpStatusOf(code: string): number {
@@ -19,6 +30,9 @@ export function httpStatusOf(code: string): number {
     case RatingErrorCode.IncoTermNotSupported:
     case RatingErrorCode.ServiceNotFound:
     case RatingErrorCode.UnsupportedCurrency:
+    case OrderErrorCode.UnknownReference:
+    case InboundErrorCode.UnknownReference:
+    case CatalogErrorCode.UnknownVariant:
       return 400;
     case CommonErrorCode.Unauthorized:
       return 401;
@@ -27,9 +41,13 @@ export function httpStatusOf(code: string): number {
     case CommonErrorCode.NotFound:
     case CatalogErrorCode.ProductNotFound:
     case RatingErrorCode.WarehouseNotFound:
+    case OrderErrorCode.OrderNotFound:
+    case InboundErrorCode.InboundNotFound:
       return 404;
     case CommonErrorCode.Conflict:
     case CatalogErrorCode.DuplicateSku:
+    case OrderErrorCode.InvalidTransition:
+    case InboundErrorCode.InvalidTransition:
       return 409;
     case CommonErrorCode.PayloadTooLarge:
       return 413;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { createTestDatabase } from '@consign/platform';
-import { createMerchantWithCli } from './admin';
+import { BOOTSTRAP_MERCHANT_ID, createKeyWithCli, createMerchantWithCli } from './admin';
 import { ApiClient } from './api-client';
 import { AppProcess, freePort, startApp, tempDir } from './processes';
 
@@ -12,6 +12,8 @@ export interface Deployment {
   apiKey: string;
   /** Adds a merchant with the admin CLI; returns a client holding its key. */
   createMerchant(name: string): Promise<ApiClient>;
+  /** Issues an operator key for the first merchant with the admin CLI; a client holding it. */
+  createOperatorKey(): Promise<ApiClient>;
   /** Stops one service process (distributed only), to see how the gateway copes without it. */
   stopService?(name: string): Promise<void>;
   /** Every process's output, for a failing test's message. */
@@ -56,19 +58,29 @@ export async function startStandalone(
   );
   const client = new ApiClient(`http://127.0.0.1:${port}`, apiKey);
   let logs = '';
+  /** Runs the admin CLI; one process owns an embedded database, so the app stops meanwhile. */
+  const withDatabase = async <T>(admin: () => Promise<T>): Promise<T> => {
+    if (database?.url) return admin();
+    logs += app.output();
+    await app.stop();
+    const result = await admin();
+    app = await startApp('standalone', env, GATEWAY_READY);
+    return result;
+  };
   return {
     mode: 'standalone',
     client,
     apiKey,
     logs: () => logs + app.output(),
     async createMerchant(name) {
-      if (database?.url) return client.withKey((await createMerchantWithCli(dbEnv, name)).apiKey);
-      // One process owns an embedded database: stop the app, add the merchant, start it again.
-      logs += app.output();
-      await app.stop();
-      const merchant = await createMerchantWithCli(dbEnv, name);
-      app = await startApp('standalone', env, GATEWAY_READY);
+      const merchant = await withDatabase(() => createMerchantWithCli(dbEnv, name));
       return client.withKey(merchant.apiKey);
+    },
+    async createOperatorKey() {
+      const key = await withDatabase(() =>
+        createKeyWithCli(dbEnv, BOOTSTRAP_MERCHANT_ID, 'operator'),
+      );
+      return client.withKey(key);
     },
     async stop() {
       await app.stop();

@@ -2,13 +2,13 @@ import { rmSync } from 'node:fs';
 import { COMMAND_TOPICS, EVENT_TOPICS, replyTopicOf } from '@consign/contracts';
 import { createTestDatabase } from '@consign/platform';
 import { startMokapiBroker } from '../kafka/mokapi-broker';
-import { createMerchantWithCli } from './admin';
+import { BOOTSTRAP_MERCHANT_ID, createKeyWithCli, createMerchantWithCli } from './admin';
 import { ApiClient } from './api-client';
 import { Deployment, GATEWAY_READY, newApiKey } from './deployments';
 import { AppProcess, freePort, startApp, tempDir } from './processes';
 
 /** The services that run as their own processes, with the line each prints once ready. */
-const SERVICES = ['catalog-service', 'rating-service'];
+const SERVICES = ['catalog-service', 'rating-service', 'order-service', 'inbound-service'];
 
 /**
  * Consign distributed: the Kafka-protocol test broker on loopback, every service and the gateway
@@ -16,6 +16,7 @@ const SERVICES = ['catalog-service', 'rating-service'];
  * embedded database when PostgreSQL is unreachable, which works because no two share a schema).
  */
 export async function startDistributed(
+  /** `env` goes to every process (gateway and services). */
   options: { env?: Record<string, string> } = {},
 ): Promise<Deployment> {
   const database = await createTestDatabase();
@@ -28,6 +29,7 @@ export async function startDistributed(
     const dataDir = tempDir(app);
     dirs.push(dataDir);
     return {
+      ...options.env,
       KAFKA_BROKERS: broker.brokers,
       DATA_DIR: dataDir,
       ...(database.url ? { DATABASE_URL: database.url } : {}),
@@ -50,7 +52,6 @@ export async function startDistributed(
     const apiKey = newApiKey();
     const port = await freePort();
     const gatewayEnv = {
-      ...options.env,
       ...envFor('api-gateway'),
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -72,6 +73,13 @@ export async function startDistributed(
           throw new Error('adding a merchant to a running distributed deployment needs PostgreSQL');
         return client.withKey(
           (await createMerchantWithCli({ DATABASE_URL: database.url }, name)).apiKey,
+        );
+      },
+      async createOperatorKey() {
+        if (!database.url)
+          throw new Error('adding a key to a running distributed deployment needs PostgreSQL');
+        return client.withKey(
+          await createKeyWithCli({ DATABASE_URL: database.url }, BOOTSTRAP_MERCHANT_ID, 'operator'),
         );
       },
       async stopService(name) {

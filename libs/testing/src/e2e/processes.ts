@@ -1,10 +1,18 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
-export const REPO_ROOT = resolve(__dirname, '..', '..', '..', '..');
+/** The repository root: the nearest folder above this file with a package.json (source or dist/). */
+export const REPO_ROOT = findRoot(__dirname);
+
+function findRoot(from: string): string {
+  for (let dir = resolve(from); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) throw new Error(`no package.json above ${from}`);
+  }
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {

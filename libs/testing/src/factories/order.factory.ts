@@ -1,0 +1,66 @@
+/** A valid order address (spec: "Order address object"); override what a test is about. */
+export function anOrderAddress(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    email: 'ada@example.com',
+    phone: '+31 20 555 0100',
+    address1: 'Keizersgracht 1',
+    address2: '3rd floor',
+    zip_code: '1015 CJ',
+    district: 'Centrum',
+    city: 'Amsterdam',
+    province: 'Noord-Holland',
+    country: 'Netherlands',
+    country_code: 'NL',
+    ...overrides,
+  };
+}
+
+/** A create-order body for these lines, shipped from a warehouse; every spec field set. */
+export function anOrder(
+  lines: { sku_number: string; quantity: number }[],
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    shipping_address: anOrderAddress(),
+    billing_address: anOrderAddress({ first_name: 'Charles', last_name: 'Babbage' }),
+    reference: `PO-${Date.now()}`,
+    currency: 'EUR',
+    totals_include_tax: true,
+    shipping_cost: 4.95,
+    service: { service_code: 'DPD-CLASSIC', inco_term: 'DAP', warehouse_code: 'WH-DE-01' },
+    sku_items: lines.map((line) => ({ price: 24.9, discount: 1.5, tax: 0.21, ...line })),
+    ...overrides,
+  };
+}
+
+/** A create-inbound body announcing these lines at a warehouse. */
+export function anInbound(
+  items: { sku_number: string; quantity: number }[],
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    carrier: 'DHL',
+    tracking_no: `JD0146000${Date.now()}`,
+    expected_inbound_date: '2025-08-15',
+    items,
+    package_number: 2,
+    reference: `ASN-${Date.now()}`,
+    remarks: 'Two pallets',
+    shipper: {
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      email: 'grace@example.com',
+      phone: '+1 555 0199',
+      address1: '2 Harbour Road',
+      zip_code: '94107',
+      city: 'San Francisco',
+      province: 'CA',
+      country: 'United States',
+      company_name: 'Hopper Supplies',
+    },
+    warehouse_code: 'WH-DE-01',
+    ...overrides,
+  };
+}
