@@ -1,6 +1,7 @@
 import {
   ApiClient,
   Deployment,
+  TEST_WAREHOUSE_CODE,
   aProduct,
   aVariant,
   anInbound,
@@ -48,15 +49,15 @@ interface Page<T> {
   list: T[];
 }
 
-const WAREHOUSE = 'WH-NL-AMS';
+const WAREHOUSE = TEST_WAREHOUSE_CODE;
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
 
 /*
  * TODO(#3 rating-service): these deployments run with REFERENCE_DATA_CHECK=off because
  * rating-service, which answers rating.warehouse.list.v1 / rating.service.list.v1, is not in this
- * branch yet. Once it is merged, drop the env below: the warehouse (WH-NL-AMS) and service codes
- * used here are among its reference data, and the checks are exercised in
- * libs/order/src/order.service.spec.ts and apps/e2e/src/reference-data.spec.ts meanwhile.
+ * branch. Once it is, drop the env below and set TEST_WAREHOUSE_CODE / TEST_SERVICE
+ * (libs/testing, order.factory.ts) to codes of its reference data. Meanwhile the checks are
+ * exercised in libs/order/src/order.service.spec.ts and apps/e2e/src/reference-data.spec.ts.
  */
 const PENDING_RATING_SERVICE = { REFERENCE_DATA_CHECK: 'off' };
 
