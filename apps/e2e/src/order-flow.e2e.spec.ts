@@ -1,6 +1,7 @@
 import {
   ApiClient,
   Deployment,
+  TEST_WAREHOUSE_CODE,
   aProduct,
   aVariant,
   anInbound,
@@ -48,7 +49,7 @@ interface Page<T> {
   list: T[];
 }
 
-const WAREHOUSE = 'WH-DE-01';
+const WAREHOUSE = TEST_WAREHOUSE_CODE;
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
 
 describe.each(DEPLOYMENT_MODES)('orders, inbound and stock (%s)', (_mode, start) => {

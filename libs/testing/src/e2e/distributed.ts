@@ -51,7 +51,7 @@ export async function startDistributed(
     processes.push(...started);
     const apiKey = newApiKey();
     const port = await freePort();
-    const gatewayEnv = {
+    const gatewayEnv: Record<string, string> = {
       ...envFor('api-gateway'),
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -59,27 +59,36 @@ export async function startDistributed(
     };
     processes.push(await startApp('api-gateway', gatewayEnv, GATEWAY_READY));
     const client = new ApiClient(`http://127.0.0.1:${port}`, apiKey);
+    let earlierLogs = '';
+    /**
+     * Runs the admin CLI on the gateway's database (merchants and keys). Without PostgreSQL each
+     * process has its own embedded database, owned by that process: the gateway stops meanwhile.
+     */
+    const admin = async <T>(run: (env: Record<string, string>) => Promise<T>): Promise<T> => {
+      if (database.url) return run({ DATABASE_URL: database.url });
+      const index = processes.findIndex((p) => p.name === 'api-gateway');
+      earlierLogs += `--- api-gateway (stopped for the admin CLI)\n${processes[index].output()}\n`;
+      await processes[index].stop();
+      const result = await run({ DATA_DIR: gatewayEnv.DATA_DIR });
+      processes[index] = await startApp('api-gateway', gatewayEnv, GATEWAY_READY);
+      return result;
+    };
     return {
       mode: 'distributed',
       client,
       apiKey,
       logs: () =>
         [
+          earlierLogs,
           ...processes.map((p) => `--- ${p.name}\n${p.output()}`),
           `--- broker\n${broker.logs()}`,
         ].join('\n'),
       async createMerchant(name) {
-        if (!database.url)
-          throw new Error('adding a merchant to a running distributed deployment needs PostgreSQL');
-        return client.withKey(
-          (await createMerchantWithCli({ DATABASE_URL: database.url }, name)).apiKey,
-        );
+        return client.withKey((await admin((env) => createMerchantWithCli(env, name))).apiKey);
       },
       async createOperatorKey() {
-        if (!database.url)
-          throw new Error('adding a key to a running distributed deployment needs PostgreSQL');
         return client.withKey(
-          await createKeyWithCli({ DATABASE_URL: database.url }, BOOTSTRAP_MERCHANT_ID, 'operator'),
+          await admin((env) => createKeyWithCli(env, BOOTSTRAP_MERCHANT_ID, 'operator')),
         );
       },
       async stopService(name) {

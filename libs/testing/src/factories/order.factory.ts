@@ -1,3 +1,13 @@
+/**
+ * The warehouse and carrier service the order and inbound factories name. They are the test
+ * reference data of ReferenceDataStubModule; rating-service's own reference data names other codes
+ * (WH-NJ-01, DHL-EXPRESS, …): change these two when the end-to-end deployments check codes against
+ * it (see the TODO in apps/e2e/src/order-flow.e2e.spec.ts).
+ */
+/** A warehouse and a service of the repository's rate cards (libs/rating/rate-cards). */
+export const TEST_WAREHOUSE_CODE = 'WH-DE-01';
+export const TEST_SERVICE = { service_code: 'DPD-CLASSIC', inco_term: 'DAP' } as const;
+
 /** A valid order address (spec: "Order address object"); override what a test is about. */
 export function anOrderAddress(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
@@ -29,7 +39,7 @@ export function anOrder(
     currency: 'EUR',
     totals_include_tax: true,
     shipping_cost: 4.95,
-    service: { service_code: 'DPD-CLASSIC', inco_term: 'DAP', warehouse_code: 'WH-DE-01' },
+    service: { ...TEST_SERVICE, warehouse_code: TEST_WAREHOUSE_CODE },
     sku_items: lines.map((line) => ({ price: 24.9, discount: 1.5, tax: 0.21, ...line })),
     ...overrides,
   };
@@ -60,7 +70,7 @@ export function anInbound(
       country: 'United States',
       company_name: 'Hopper Supplies',
     },
-    warehouse_code: 'WH-DE-01',
+    warehouse_code: TEST_WAREHOUSE_CODE,
     ...overrides,
   };
 }
