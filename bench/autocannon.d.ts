@@ -1,12 +1,14 @@
-// The part of autocannon's programmatic API the benchmarks use (the package ships no types).
+// The parts of autocannon 9's programmatic API the benchmarks use (the package ships no types).
 declare module 'autocannon' {
   interface Histogram {
+    min: number;
+    max: number;
     average: number;
     mean: number;
     p50: number;
+    p90: number;
     p97_5: number;
     p99: number;
-    max: number;
   }
 
   export interface Result {
@@ -19,6 +21,7 @@ declare module 'autocannon' {
     mismatches: number;
     '2xx': number;
     duration: number;
+    statusCodeStats: Record<string, { count: number }>;
   }
 
   export interface Options {
@@ -28,6 +31,7 @@ declare module 'autocannon' {
     body?: string;
     connections?: number;
     duration?: number;
+    amount?: number;
     pipelining?: number;
   }
 

@@ -167,7 +167,7 @@ describe.each(DEPLOYMENT_MODES)('labels and tracking (%s)', (_mode, start) => {
     const tracking = await eventually(
       () => trackingOf(id),
       (t) => t.delivered_time !== null,
-      { timeoutMs: 45_000, what: `delivery of label ${id}` },
+      { timeoutMs: 45_000 },
     );
     expect(tracking.tracking_courier).toBe('DHL');
     expect(tracking.tracking_number).toMatch(/^\d{10}$/);
@@ -388,7 +388,7 @@ describe.each(DEPLOYMENT_MODES)('labels and tracking (%s)', (_mode, start) => {
       const tracking = await eventually(
         () => trackingOf(id),
         (t) => t.checkpoints[0].status === 'out_for_delivery',
-        { timeoutMs: 20_000, what: 'the CLI event' },
+        { timeoutMs: 20_000 },
       );
       expect(tracking.checkpoints[0]).toMatchObject({
         description: 'Out for delivery',

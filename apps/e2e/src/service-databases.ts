@@ -2,6 +2,8 @@ import { carrierSandboxDatabase } from '@consign/carrier-sandbox';
 import { catalogDatabase } from '@consign/catalog';
 import { gatewayDatabase } from '@consign/gateway';
 import { labelTrackingDatabase } from '@consign/label-tracking';
+import { inboundDatabase } from '@consign/inbound';
+import { orderDatabase } from '@consign/order';
 import type { ServiceDatabaseOptions } from '@consign/platform';
 
 /** Every service's database, to migrate a template the test databases are cloned from. */
@@ -10,4 +12,6 @@ export const ALL_SERVICE_DATABASES: ServiceDatabaseOptions[] = [
   catalogDatabase.options,
   labelTrackingDatabase.options,
   carrierSandboxDatabase.options,
+  orderDatabase.options,
+  inboundDatabase.options,
 ];

@@ -4,6 +4,8 @@ import { CatalogModule } from '@consign/catalog';
 import { LabelTrackingModule } from '@consign/label-tracking';
 import { RatingModule } from '@consign/rating';
 import { BootstrapKeyService, GatewayModule, createHttpApp } from '@consign/gateway';
+import { InboundModule } from '@consign/inbound';
+import { OrderModule } from '@consign/order';
 import {
   IN_PROCESS_BROKER,
   InProcessBroker,
@@ -28,10 +30,12 @@ async function main(): Promise<void> {
       PlatformModule.forRoot({ config, appName: 'consign-standalone', requestsReplies: true }),
       GatewayModule,
       CatalogModule,
+      RatingModule,
+      OrderModule,
+      InboundModule,
       LabelTrackingModule,
       // The project's own carrier: on unless CARRIER_SANDBOX=off (real carriers report instead).
       ...(sandbox.enabled ? [CarrierSandboxModule] : []),
-      RatingModule,
     ],
   })
   class StandaloneModule {}

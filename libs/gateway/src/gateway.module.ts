@@ -5,7 +5,10 @@ import { ApiKeyService } from './auth/api-key.service';
 import { BootstrapKeyService } from './auth/bootstrap-key.service';
 import { CarrierCredentialService } from './auth/carrier-credential.service';
 import { gatewayDatabase } from './auth/gateway.database';
+import { InventoryController } from './catalog/inventory.controller';
 import { ProductController } from './catalog/product.controller';
+import { InboundController } from './inbound/inbound.controller';
+import { OrderController } from './order/order.controller';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { GatewayBus } from './http/gateway-bus';
@@ -21,6 +24,9 @@ import { ReferenceDataController } from './rating/reference-data.controller';
     ProductController,
     CalculateController,
     ReferenceDataController,
+    OrderController,
+    InboundController,
+    InventoryController,
     LabelController,
     CarrierEventsController,
   ],

@@ -12,11 +12,12 @@ import { AppConfig } from './config/app-config';
 import { DatabaseHost } from './database/database-host';
 import { BUS_CLIENT } from './bus/bus.tokens';
 import { CommandBus } from './bus/command-bus';
+import { ReferenceData } from './reference/reference-data';
 import { InProcessBroker } from './bus/in-process-broker';
 import { InProcessClient, InProcessServer } from './bus/in-process.transport';
 import { kafkaClientOptions, kafkaServerOptions } from './bus/kafka/kafka-options';
 import { DATABASE_HOST, IN_PROCESS_BROKER } from './platform.tokens';
-import { COMMAND_TOPICS } from '@consign/contracts';
+import { COMMAND_TOPICS, CommandTopic } from '@consign/contracts';
 
 export interface PlatformOptions {
   config: AppConfig;
@@ -24,6 +25,8 @@ export interface PlatformOptions {
   appName: string;
   /** Whether this process sends commands and waits for replies (the gateway does). */
   requestsReplies: boolean;
+  /** The commands it sends, whose reply topics it listens to (Kafka); default every command. */
+  requests?: readonly CommandTopic[];
 }
 
 export function databaseTargetOf(config: AppConfig): ConstructorParameters<typeof DatabaseHost>[0] {
@@ -78,16 +81,18 @@ export class PlatformModule {
               }).options ?? {},
             );
             if (options.requestsReplies)
-              for (const topic of COMMAND_TOPICS) client.subscribeToResponseOf(topic);
+              for (const topic of options.requests ?? COMMAND_TOPICS)
+                client.subscribeToResponseOf(topic);
             await client.connect();
             // ClientKafka narrows ClientProxy's status type; callers only use the ClientProxy API.
             return client as unknown as ClientProxy;
           },
         },
         CommandBus,
+        ReferenceData,
         PlatformLifecycle,
       ],
-      exports: [AppConfig, DATABASE_HOST, IN_PROCESS_BROKER, BUS_CLIENT, CommandBus],
+      exports: [AppConfig, DATABASE_HOST, IN_PROCESS_BROKER, BUS_CLIENT, CommandBus, ReferenceData],
     };
   }
 }

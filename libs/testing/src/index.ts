@@ -8,3 +8,5 @@ export * from './e2e/distributed';
 export * from './factories/label.factory';
 export * from './e2e/eventually';
 export * from './factories/rating.factory';
+export * from './e2e/eventually';
+export * from './factories/order.factory';

@@ -1,6 +1,18 @@
 import { Type } from 'class-transformer';
-import { IsDefined, IsInt, IsObject, Min, ValidateNested } from 'class-validator';
-import { CreateProductRequest } from '../catalog';
+import {
+  ArrayMaxSize,
+  ArrayNotEmpty,
+  IsArray,
+  IsDefined,
+  IsInt,
+  IsNotEmpty,
+  IsObject,
+  IsString,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { CreateProductRequest, InventoryQuery, VARIANT_LIMITS } from '../catalog';
 
 /** Commands and queries carry the merchant they act for; services never trust anything else. */
 export class MerchantScoped {
@@ -24,3 +36,29 @@ export class GetProductQuery extends MerchantScoped {
 }
 
 export class ListProductsQuery extends MerchantScoped {}
+
+export class ListInventoryQuery extends MerchantScoped {
+  @IsDefined()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => InventoryQuery)
+  query!: InventoryQuery;
+}
+
+/** Which of these `sku_number`s (variant ids or sku codes) are the merchant's variants. */
+export class ResolveVariantsQuery extends MerchantScoped {
+  @IsArray()
+  @ArrayNotEmpty()
+  @ArrayMaxSize(1000)
+  @IsString({ each: true })
+  @IsNotEmpty({ each: true })
+  @MaxLength(VARIANT_LIMITS.sku, { each: true })
+  sku_numbers!: string[];
+}
+
+/** A `sku_number` that names a variant of the merchant. Unknown ones are left out of the reply. */
+export interface ResolvedVariant {
+  sku_number: string;
+  variant_id: number;
+  sku: string;
+}

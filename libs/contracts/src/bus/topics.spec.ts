@@ -1,36 +1,90 @@
+import { errorsFor } from '../catalog/contract-test-kit';
+import { InboundReceiptRequest } from '../inbound';
+import { ShipOrderRequest } from '../order';
+import { ReservationRequestEvent, StockReservationFailedEvent } from './stock.events';
 import {
   ADAPTER_TOPICS,
   COMMAND_TOPICS,
   CarrierTopic,
-  CatalogTopic,
   EVENT_TOPICS,
-  LabelTopic,
   RatingTopic,
   replyTopicOf,
 } from './topics';
+import { WarehouseOrderShippedEvent } from './warehouse.events';
 
-describe('command topics', () => {
-  it('lists every request-reply topic once, so Kafka clients subscribe to each reply', () => {
-    const all = [
-      ...Object.values(CatalogTopic),
-      ...Object.values(RatingTopic),
-      ...Object.values(LabelTopic),
-    ];
-    expect([...COMMAND_TOPICS].sort()).toEqual([...all].sort());
-    expect(new Set(COMMAND_TOPICS).size).toBe(COMMAND_TOPICS.length);
+describe('bus topics', () => {
+  const all = [...COMMAND_TOPICS, ...EVENT_TOPICS];
+
+  it('are versioned, unique and valid Kafka topic names (reply topics too)', () => {
+    expect(new Set(all).size).toBe(all.length);
+    for (const topic of [...all, ...COMMAND_TOPICS.map(replyTopicOf)]) {
+      expect(topic).toMatch(/^[a-z_]+(\.[a-z_]+)+\.v\d+(\.reply)?$/);
+      expect(topic.length).toBeLessThanOrEqual(249);
+    }
   });
 
-  it('names topics <context>.<aggregate>.<verb>.v<N>', () => {
-    for (const topic of COMMAND_TOPICS) expect(topic).toMatch(/^[a-z]+\.[a-z]+\.[a-z]+\.v\d+$/);
-    expect(replyTopicOf(RatingTopic.CalculateOrder)).toBe('rating.order.calculate.v1.reply');
+  it('declare the reference-data topics rating-service answers', () => {
+    expect(RatingTopic).toMatchObject({
+      ListWarehouses: 'rating.warehouse.list.v1',
+      ListServices: 'rating.service.list.v1',
+    });
+    expect(COMMAND_TOPICS).toEqual(expect.arrayContaining(Object.values(RatingTopic)));
   });
 });
 
-describe('event and adapter topics', () => {
-  it('names event topics <context>.<aggregate>.<past verb>.v<N>', () => {
-    for (const topic of EVENT_TOPICS) expect(topic).toMatch(/^[a-z]+\.[a-z]+\.[a-z]+\.v\d+$/);
+describe('operation and event payloads', () => {
+  it('a shipment needs carrier, tracking number and at least one package', () => {
+    expect(
+      errorsFor(ShipOrderRequest, { carrier: 'UPS', tracking_number: '1Z', packages: 1 }),
+    ).toEqual([]);
+    expect(
+      errorsFor(ShipOrderRequest, { carrier: '', tracking_number: '1Z', packages: 0 }),
+    ).toEqual(['carrier should not be empty', 'packages must not be less than 1']);
   });
 
+  it('a receipt counts whole units, 0 included, for at least one sku', () => {
+    expect(
+      errorsFor(InboundReceiptRequest, {
+        items: [{ sku_number: '1', quantity: 0 }],
+        complete: true,
+      }),
+    ).toEqual([]);
+    expect(errorsFor(InboundReceiptRequest, { items: [] })).toEqual(['items should not be empty']);
+    expect(
+      errorsFor(InboundReceiptRequest, { items: [{ sku_number: '1', quantity: -1 }] }),
+    ).toEqual(['items[0].quantity must not be less than 0']);
+  });
+
+  it('consumed events are validated like requests', () => {
+    const request = {
+      order_id: 1,
+      attempt: 1,
+      warehouse_code: null,
+      lines: [{ sku_number: '7', quantity: 2 }],
+    };
+    expect(errorsFor(ReservationRequestEvent, request)).toEqual([]);
+    expect(errorsFor(ReservationRequestEvent, { ...request, attempt: 0, lines: [] })).toEqual([
+      'attempt must not be less than 1',
+      'lines should not be empty',
+    ]);
+    expect(
+      errorsFor(StockReservationFailedEvent, {
+        order_id: 1,
+        attempt: 1,
+        reason: 'out_of_luck',
+        message: 'x',
+        sku_numbers: [],
+      }),
+    ).toEqual([
+      'reason must be one of the following values: unknown_sku, insufficient_stock, no_warehouse',
+    ]);
+    expect(
+      errorsFor(WarehouseOrderShippedEvent, { carrier: 'UPS', tracking_number: '1Z', packages: 2 }),
+    ).toEqual(['order_id is required']);
+  });
+});
+
+describe('adapter topics', () => {
   it('keeps carrier events on their own versioned topic, apart from commands and events', () => {
     expect(ADAPTER_TOPICS).toEqual([CarrierTopic.Checkpoint]);
     expect(CarrierTopic.Checkpoint).toBe('carrier.checkpoint.v1');

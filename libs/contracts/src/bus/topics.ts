@@ -1,5 +1,43 @@
-import type { ProductView } from '../catalog';
-import type { CreateProductCommand, GetProductQuery, ListProductsQuery } from './catalog.commands';
+import type { InventoryPageView, ProductView } from '../catalog';
+import type { InboundOrderView, InboundPageView } from '../inbound';
+import type { OrderPageView, OrderView } from '../order';
+import type {
+  CreateProductCommand,
+  GetProductQuery,
+  ListInventoryQuery,
+  ListProductsQuery,
+  ResolveVariantsQuery,
+  ResolvedVariant,
+} from './catalog.commands';
+import type {
+  CreateInboundCommand,
+  InboundCommand,
+  ListInboundQuery,
+  RecordReceiptCommand,
+  RejectInboundCommand,
+} from './inbound.commands';
+import type { InboundReceivedEvent } from './inbound.events';
+import type {
+  CreateOrderCommand,
+  HoldOrderCommand,
+  ListOrdersQuery,
+  OrderCommand,
+  ShipOrderCommand,
+} from './order.commands';
+import type {
+  OrderCancelledEvent,
+  OrderCreatedEvent,
+  OrderReservationRequestedEvent,
+  OrderShippedEvent,
+} from './order.events';
+import type { StockReservationFailedEvent, StockReservedEvent } from './stock.events';
+import type {
+  WarehouseInboundReceivedEvent,
+  WarehouseInboundRejectedEvent,
+  WarehouseOrderCancelledEvent,
+  WarehouseOrderPickingStartedEvent,
+  WarehouseOrderShippedEvent,
+} from './warehouse.events';
 import type { CarrierEventsResult, LabelTrackingView, LabelView } from '../label';
 import type {
   CreateLabelCommand,
@@ -28,6 +66,28 @@ export const CatalogTopic = {
   CreateProduct: 'catalog.product.create.v1',
   GetProduct: 'catalog.product.get.v1',
   ListProducts: 'catalog.product.list.v1',
+  ListInventory: 'catalog.inventory.list.v1',
+  ResolveVariants: 'catalog.variant.resolve.v1',
+} as const;
+
+export const OrderTopic = {
+  Create: 'order.create.v1',
+  Get: 'order.get.v1',
+  List: 'order.list.v1',
+  Cancel: 'order.cancel.v1',
+  Hold: 'order.hold.v1',
+  Release: 'order.release.v1',
+  Pick: 'order.pick.v1',
+  Ship: 'order.ship.v1',
+} as const;
+
+export const InboundTopic = {
+  Create: 'inbound.create.v1',
+  Get: 'inbound.get.v1',
+  List: 'inbound.list.v1',
+  Cancel: 'inbound.cancel.v1',
+  RecordReceipt: 'inbound.receipt.record.v1',
+  Reject: 'inbound.reject.v1',
 } as const;
 
 export const RatingTopic = {
@@ -39,6 +99,31 @@ export const RatingTopic = {
 
 export const CatalogEvent = {
   ProductCreated: 'catalog.product.created.v1',
+} as const;
+
+export const OrderEvent = {
+  Created: 'order.created.v1',
+  ReservationRequested: 'order.reservation_requested.v1',
+  Cancelled: 'order.cancelled.v1',
+  Shipped: 'order.shipped.v1',
+} as const;
+
+export const StockEvent = {
+  Reserved: 'stock.reserved.v1',
+  ReservationFailed: 'stock.reservation_failed.v1',
+} as const;
+
+export const InboundEvent = {
+  Received: 'inbound.received.v1',
+} as const;
+
+/** Published by warehouse adapters; consumed by order-service and inbound-service. */
+export const WarehouseEvent = {
+  InboundReceived: 'warehouse.inbound_received.v1',
+  InboundRejected: 'warehouse.inbound_rejected.v1',
+  OrderPickingStarted: 'warehouse.order_picking_started.v1',
+  OrderShipped: 'warehouse.order_shipped.v1',
+  OrderCancelled: 'warehouse.order_cancelled.v1',
 } as const;
 
 export const LabelTopic = {
@@ -78,6 +163,22 @@ export interface CommandMap {
     request: CalculateFreightCommand;
     reply: FreightCostResultView;
   };
+  [CatalogTopic.ListInventory]: { request: ListInventoryQuery; reply: InventoryPageView };
+  [CatalogTopic.ResolveVariants]: { request: ResolveVariantsQuery; reply: ResolvedVariant[] };
+  [OrderTopic.Create]: { request: CreateOrderCommand; reply: number };
+  [OrderTopic.Get]: { request: OrderCommand; reply: OrderView };
+  [OrderTopic.List]: { request: ListOrdersQuery; reply: OrderPageView };
+  [OrderTopic.Cancel]: { request: OrderCommand; reply: OrderView };
+  [OrderTopic.Hold]: { request: HoldOrderCommand; reply: OrderView };
+  [OrderTopic.Release]: { request: OrderCommand; reply: OrderView };
+  [OrderTopic.Pick]: { request: OrderCommand; reply: OrderView };
+  [OrderTopic.Ship]: { request: ShipOrderCommand; reply: OrderView };
+  [InboundTopic.Create]: { request: CreateInboundCommand; reply: number };
+  [InboundTopic.Get]: { request: InboundCommand; reply: InboundOrderView };
+  [InboundTopic.List]: { request: ListInboundQuery; reply: InboundPageView };
+  [InboundTopic.Cancel]: { request: InboundCommand; reply: InboundOrderView };
+  [InboundTopic.RecordReceipt]: { request: RecordReceiptCommand; reply: InboundOrderView };
+  [InboundTopic.Reject]: { request: RejectInboundCommand; reply: InboundOrderView };
   [RatingTopic.ListWarehouses]: { request: ListWarehousesQuery; reply: WarehouseView[] };
   [RatingTopic.ListServices]: { request: ListCarrierServicesQuery; reply: CarrierServiceView[] };
 }
@@ -90,6 +191,18 @@ export interface ProductCreatedEvent {
 /** Domain event topics and their payloads (wrapped in an EventEnvelope on the wire). */
 export interface EventMap {
   [CatalogEvent.ProductCreated]: ProductCreatedEvent;
+  [OrderEvent.Created]: OrderCreatedEvent;
+  [OrderEvent.ReservationRequested]: OrderReservationRequestedEvent;
+  [OrderEvent.Cancelled]: OrderCancelledEvent;
+  [OrderEvent.Shipped]: OrderShippedEvent;
+  [StockEvent.Reserved]: StockReservedEvent;
+  [StockEvent.ReservationFailed]: StockReservationFailedEvent;
+  [InboundEvent.Received]: InboundReceivedEvent;
+  [WarehouseEvent.InboundReceived]: WarehouseInboundReceivedEvent;
+  [WarehouseEvent.InboundRejected]: WarehouseInboundRejectedEvent;
+  [WarehouseEvent.OrderPickingStarted]: WarehouseOrderPickingStartedEvent;
+  [WarehouseEvent.OrderShipped]: WarehouseOrderShippedEvent;
+  [WarehouseEvent.OrderCancelled]: WarehouseOrderCancelledEvent;
   [LabelEvent.Created]: LabelCreatedEvent;
 }
 
@@ -101,11 +214,17 @@ export type EventPayload<K extends EventTopic> = EventMap[K];
 
 export const COMMAND_TOPICS: readonly CommandTopic[] = [
   ...Object.values(CatalogTopic),
+  ...Object.values(OrderTopic),
+  ...Object.values(InboundTopic),
   ...Object.values(RatingTopic),
   ...Object.values(LabelTopic),
 ];
 export const EVENT_TOPICS: readonly EventTopic[] = [
   ...Object.values(CatalogEvent),
+  ...Object.values(OrderEvent),
+  ...Object.values(StockEvent),
+  ...Object.values(InboundEvent),
+  ...Object.values(WarehouseEvent),
   ...Object.values(LabelEvent),
 ];
 /** Topics external adapters publish on, outside the command and event maps. */

@@ -6,3 +6,4 @@ export * from './product-image.dto';
 export * from './create-variant-request.dto';
 export * from './create-product-request.dto';
 export * from './product-view.dto';
+export * from './inventory.dto';

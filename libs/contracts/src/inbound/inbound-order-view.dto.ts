@@ -33,6 +33,8 @@ export class InboundOrderView {
   /** The difference between expected and actual quantities; null when none. */
   feedback!: string | null;
   print_times!: number;
+  /** Why the warehouse rejected the delivery (status Failure); null otherwise. Not in the spec. */
+  rejection_reason!: string | null;
 }
 
 /** A page of inbound orders (endpoint 10). */

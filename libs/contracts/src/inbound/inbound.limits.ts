@@ -11,3 +11,9 @@ export const INBOUND_LIMITS = {
     sku_number: 128,
   },
 } as const;
+
+/** Limits of the warehouse operations on inbound orders (Consign's additions to the spec). */
+export const INBOUND_OPERATION_LIMITS = {
+  /** Why a warehouse rejected a delivery. */
+  rejection_reason: 255,
+} as const;

@@ -34,6 +34,11 @@ export class OrderView {
   /** ISO 8601 UTC. */
   issue_date!: string | null;
   status!: OrderStatus;
+  /**
+   * Why the order is OnHold (unknown SKU, insufficient stock, held by the merchant); null in any
+   * other state. Not in the spec: Consign's addition, so a merchant can act on a hold.
+   */
+  hold_reason!: string | null;
   /** Number(12,2). */
   shipping_cost!: number | null;
   sku_items!: SkuItemView[];

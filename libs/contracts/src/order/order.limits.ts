@@ -13,6 +13,12 @@ export const ORDER_LIMITS = {
     /** `tax` is a fraction of the price (5% is 0.05), so at most 1. */
     max_tax: 1,
   },
+  /** Why an order is on hold (not in the spec: Consign's `hold_reason`). */
+  hold_reason: 255,
+  shipment: {
+    carrier: 32,
+    tracking_number: 255,
+  },
   tracking: {
     tracking_courier: 255,
     tracking_number: 255,

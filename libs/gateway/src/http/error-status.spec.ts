@@ -1,10 +1,12 @@
 import {
   CatalogErrorCode,
   CommonErrorCode,
+  InboundErrorCode,
   LabelErrorCode,
+  OrderErrorCode,
   RatingErrorCode,
 } from '@consign/contracts';
-import { httpStatusOf } from './error-status';
+import { ERROR_CODES, httpStatusOf } from './error-status';
 
 describe('httpStatusOf', () => {
   it.each([
@@ -13,8 +15,6 @@ describe('httpStatusOf', () => {
     [CommonErrorCode.Forbidden, 403],
     [CommonErrorCode.NotFound, 404],
     [CatalogErrorCode.ProductNotFound, 404],
-    [LabelErrorCode.LabelNotFound, 404],
-    [LabelErrorCode.TrackingNotFound, 404],
     [CommonErrorCode.Conflict, 409],
     [CatalogErrorCode.DuplicateSku, 409],
     [CommonErrorCode.PayloadTooLarge, 413],
@@ -31,17 +31,30 @@ describe('httpStatusOf', () => {
     [RatingErrorCode.OriginNotServed, 422],
     [RatingErrorCode.OverWeightLimit, 422],
     [RatingErrorCode.RestrictedContents, 422],
+    [OrderErrorCode.OrderNotFound, 404],
+    [OrderErrorCode.InvalidTransition, 409],
+    [OrderErrorCode.UnknownReference, 400],
+    [InboundErrorCode.InboundNotFound, 404],
+    [InboundErrorCode.InvalidTransition, 409],
+    [InboundErrorCode.UnknownReference, 400],
+    [LabelErrorCode.LabelNotFound, 404],
+    [LabelErrorCode.TrackingNotFound, 404],
   ])('maps %s to %i', (code, status) => {
     expect(httpStatusOf(code)).toBe(status);
   });
 
   it('maps every known code', () => {
-    for (const code of [
-      ...Object.values(CommonErrorCode),
-      ...Object.values(CatalogErrorCode),
-      ...Object.values(LabelErrorCode),
-      ...Object.values(RatingErrorCode),
-    ]) {
+    expect(ERROR_CODES).toEqual(
+      expect.arrayContaining([
+        ...Object.values(CommonErrorCode),
+        ...Object.values(CatalogErrorCode),
+        ...Object.values(OrderErrorCode),
+        ...Object.values(InboundErrorCode),
+        ...Object.values(RatingErrorCode),
+        ...Object.values(LabelErrorCode),
+      ]),
+    );
+    for (const code of ERROR_CODES) {
       expect(httpStatusOf(code)).toBeGreaterThanOrEqual(400);
     }
   });

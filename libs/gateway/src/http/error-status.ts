@@ -1,19 +1,31 @@
 import {
-  CommonErrorCode,
   CatalogErrorCode,
+  CommonErrorCode,
+  InboundErrorCode,
   LabelErrorCode,
+  OrderErrorCode,
   RatingErrorCode,
 } from '@consign/contracts';
 
 /** Every error code any service can answer. Adding a context adds its enum here. */
-export type ErrorCode = CommonErrorCode | CatalogErrorCode | LabelErrorCode | RatingErrorCode;
+export type ErrorCode =
+  | CommonErrorCode
+  | CatalogErrorCode
+  | OrderErrorCode
+  | InboundErrorCode
+  | RatingErrorCode
+  | LabelErrorCode;
 
-const KNOWN = new Set<string>([
+export const ERROR_CODES: readonly string[] = [
   ...Object.values(CommonErrorCode),
   ...Object.values(CatalogErrorCode),
-  ...Object.values(LabelErrorCode),
+  ...Object.values(OrderErrorCode),
+  ...Object.values(InboundErrorCode),
   ...Object.values(RatingErrorCode),
-]);
+  ...Object.values(LabelErrorCode),
+];
+
+const KNOWN = new Set<string>(ERROR_CODES);
 
 /** The one place where error codes become HTTP statuses (the envelope's `code` too). */
 export function httpStatusOf(code: string): number {
@@ -25,6 +37,9 @@ export function httpStatusOf(code: string): number {
     case RatingErrorCode.IncoTermNotSupported:
     case RatingErrorCode.ServiceNotFound:
     case RatingErrorCode.UnsupportedCurrency:
+    case OrderErrorCode.UnknownReference:
+    case InboundErrorCode.UnknownReference:
+    case CatalogErrorCode.UnknownVariant:
       return 400;
     case CommonErrorCode.Unauthorized:
       return 401;
@@ -32,12 +47,16 @@ export function httpStatusOf(code: string): number {
       return 403;
     case CommonErrorCode.NotFound:
     case CatalogErrorCode.ProductNotFound:
+    case RatingErrorCode.WarehouseNotFound:
+    case OrderErrorCode.OrderNotFound:
+    case InboundErrorCode.InboundNotFound:
     case LabelErrorCode.LabelNotFound:
     case LabelErrorCode.TrackingNotFound:
-    case RatingErrorCode.WarehouseNotFound:
       return 404;
     case CommonErrorCode.Conflict:
     case CatalogErrorCode.DuplicateSku:
+    case OrderErrorCode.InvalidTransition:
+    case InboundErrorCode.InvalidTransition:
       return 409;
     case CommonErrorCode.PayloadTooLarge:
       return 413;

@@ -1,6 +1,7 @@
 import { Logger, Module, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
+import { CommandTopic } from '@consign/contracts';
 import { AppConfig, ConfigError, loadConfig } from '../config/app-config';
 import { PlatformModule, busServerOptions } from '../platform.module';
 import { exitCleanlyOnSignals } from './graceful-shutdown';
@@ -12,7 +13,12 @@ import { exitCleanlyOnSignals } from './graceful-shutdown';
 export async function runServiceProcess(
   appName: string,
   serviceModule: Type<unknown>,
+  options: {
+    /** Commands the service sends to other services (request-reply), e.g. reference data. */
+    requests?: readonly CommandTopic[];
+  } = {},
 ): Promise<void> {
+  const requests = options.requests ?? [];
   const config: AppConfig = loadConfig();
   if (!config.KAFKA_BROKERS) {
     throw new ConfigError([
@@ -21,7 +27,15 @@ export async function runServiceProcess(
   }
 
   @Module({
-    imports: [PlatformModule.forRoot({ config, appName, requestsReplies: false }), serviceModule],
+    imports: [
+      PlatformModule.forRoot({
+        config,
+        appName,
+        requestsReplies: requests.length > 0,
+        requests,
+      }),
+      serviceModule,
+    ],
   })
   class ServiceProcessModule {}
 

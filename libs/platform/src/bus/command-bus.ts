@@ -31,7 +31,7 @@ export class CommandBus {
   async request<K extends CommandTopic>(
     topic: K,
     payload: CommandRequest<K>,
-    options: { key: string; correlationId?: string },
+    options: { key: string; correlationId?: string; timeoutMs?: number },
   ): Promise<Reply<CommandReply<K>>> {
     const message = {
       key: options.key,
@@ -42,7 +42,7 @@ export class CommandBus {
       const reply = await lastValueFrom(
         this.client
           .send<Reply<CommandReply<K>>>(topic, message)
-          .pipe(timeout(this.config.BUS_TIMEOUT_MS)),
+          .pipe(timeout(options.timeoutMs ?? this.config.BUS_TIMEOUT_MS)),
       );
       if (!isReply(reply)) {
         this.logger.error(`malformed reply on ${topic}`);

@@ -1,6 +1,14 @@
 import { Logger } from '@nestjs/common';
+import { ClassConstructor } from 'class-transformer';
 import { DataSource, EntityManager } from 'typeorm';
-import { EventEnvelope, EventPayload, EventTopic } from '@consign/contracts';
+import {
+  EventEnvelope,
+  EventPayload,
+  EventTopic,
+  validateContract,
+  validationMessage,
+} from '@consign/contracts';
+import { DomainError } from '../errors/domain-error';
 
 export interface InboxOptions {
   /** Attempts before an event is parked in the dead-letter table. */
@@ -41,18 +49,34 @@ export class Inbox {
     this.logger = new Logger(`Inbox:${schema}`);
   }
 
-  /** Returns 'handled', 'duplicate' or 'dead-lettered'. */
+  /**
+   * Returns 'handled', 'duplicate' or 'dead-lettered'. With a `contract`, the payload is validated
+   * first (services do not trust what they consume) and the handler gets the validated instance;
+   * an invalid payload is parked at once. So is an event the use case refuses with a DomainError
+   * (e.g. a transition the state machine forbids): retrying cannot change the answer.
+   */
   async consume<K extends EventTopic>(
     consumer: string,
     topic: K,
     raw: unknown,
     handler: (manager: EntityManager, event: EventEnvelope<EventPayload<K>>) => Promise<void>,
+    options: { contract?: ClassConstructor<EventPayload<K> & object> } = {},
   ): Promise<'handled' | 'duplicate' | 'dead-lettered'> {
     if (!isEnvelope(raw)) {
       await this.deadLetter(consumer, topic, raw, 'not an event envelope', 1);
       return 'dead-lettered';
     }
-    const event = raw as EventEnvelope<EventPayload<K>>;
+    let event = raw as EventEnvelope<EventPayload<K>>;
+    if (options.contract) {
+      const validated = validateContract(options.contract, event.payload);
+      if (!validated.ok) {
+        const message = validationMessage(validated.errors);
+        this.logger.error(`${consumer} refused ${topic} ${event.event_id}: ${message}`);
+        await this.deadLetter(consumer, topic, raw, message, 1);
+        return 'dead-lettered';
+      }
+      event = { ...event, payload: validated.value };
+    }
     const maxAttempts = this.options.maxAttempts ?? 5;
     let delay = this.options.retryDelayMs ?? 100;
     for (let attempt = 1; ; attempt++) {
@@ -69,7 +93,7 @@ export class Inbox {
         });
       } catch (error: unknown) {
         const message = error instanceof Error ? error.message : String(error);
-        if (attempt >= maxAttempts) {
+        if (error instanceof DomainError || attempt >= maxAttempts) {
           this.logger.error(
             `${consumer} gave up on ${topic} ${event.event_id} after ${attempt} attempts: ${message}`,
           );

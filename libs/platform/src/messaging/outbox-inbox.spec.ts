@@ -1,10 +1,17 @@
-import { CatalogEvent, EventEnvelope, ProductCreatedEvent } from '@consign/contracts';
+import {
+  CatalogEvent,
+  EventEnvelope,
+  OrderCancelledEvent,
+  OrderEvent,
+  ProductCreatedEvent,
+} from '@consign/contracts';
 import { DataSource } from 'typeorm';
 import { InProcessBroker } from '../bus/in-process-broker';
 import { InProcessClient } from '../bus/in-process.transport';
 import { DatabaseHost } from '../database/database-host';
 import { resolveServiceDatabase } from '../database/service-database';
 import { TestDatabase, createTestDatabase } from '../testing/test-database';
+import { DomainError } from '../errors/domain-error';
 import { Inbox } from './inbox';
 import { Outbox } from './outbox';
 
@@ -196,5 +203,75 @@ describe('outbox and inbox', () => {
         async () => undefined,
       ),
     ).toBe('dead-lettered');
+  });
+
+  it('parks an event whose payload breaks its contract, without calling the handler', async () => {
+    const inbox = new Inbox(dataSource, SCHEMA);
+    let called = false;
+    const outcome = await inbox.consume(
+      'orders',
+      OrderEvent.Cancelled,
+      {
+        event_id: '7c2b8a1e-2f1d-4c7e-9a55-0b1f6e1c2d33',
+        merchant_id: 3,
+        aggregate_id: '9',
+        occurred_at: new Date().toISOString(),
+        payload: { order_id: 'nine' },
+      },
+      async () => {
+        called = true;
+      },
+      { contract: OrderCancelledEvent },
+    );
+    expect(outcome).toBe('dead-lettered');
+    expect(called).toBe(false);
+    const [letter] = await dataSource.query(
+      `SELECT error, attempts FROM "${SCHEMA}"."dead_letter" WHERE consumer = 'orders'`,
+    );
+    expect(letter).toEqual({ error: expect.stringContaining('order_id'), attempts: 1 });
+  });
+
+  it('hands the handler the validated payload', async () => {
+    const inbox = new Inbox(dataSource, SCHEMA);
+    const seen: unknown[] = [];
+    await inbox.consume(
+      'orders',
+      OrderEvent.Cancelled,
+      {
+        event_id: '1f0e9d8c-7b6a-4543-8210-fedcba987654',
+        merchant_id: 3,
+        aggregate_id: '9',
+        occurred_at: new Date().toISOString(),
+        payload: { order_id: 9, extra: 'stripped' },
+      },
+      async (_manager, event) => {
+        seen.push(event.payload);
+      },
+      { contract: OrderCancelledEvent },
+    );
+    expect(seen).toEqual([expect.any(OrderCancelledEvent)]);
+    expect(seen[0]).toEqual({ order_id: 9 });
+  });
+
+  it('parks an event its use case refuses (DomainError) at once: a retry cannot help', async () => {
+    const inbox = new Inbox(dataSource, SCHEMA, { maxAttempts: 5, retryDelayMs: 1 });
+    let attempts = 0;
+    const outcome = await inbox.consume(
+      'orders',
+      OrderEvent.Cancelled,
+      {
+        event_id: '2a3b4c5d-6e7f-4a1b-8c9d-0e1f2a3b4c5d',
+        merchant_id: 3,
+        aggregate_id: '9',
+        occurred_at: new Date().toISOString(),
+        payload: { order_id: 9 },
+      },
+      async () => {
+        attempts++;
+        throw new DomainError('order.invalid_transition', 'Order 9 is Fulfilled');
+      },
+    );
+    expect(outcome).toBe('dead-lettered');
+    expect(attempts).toBe(1);
   });
 });

@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { createTestDatabase } from '@consign/platform';
-import { createCarrierKeyWithCli, createMerchantWithCli } from './admin';
+import {
+  BOOTSTRAP_MERCHANT_ID,
+  createCarrierKeyWithCli,
+  createKeyWithCli,
+  createMerchantWithCli,
+} from './admin';
 import { ApiClient } from './api-client';
 import { AppProcess, freePort, startApp, tempDir } from './processes';
 
@@ -12,6 +17,8 @@ export interface Deployment {
   apiKey: string;
   /** Adds a merchant with the admin CLI; returns a client holding its key. */
   createMerchant(name: string): Promise<ApiClient>;
+  /** Issues an operator key for the first merchant with the admin CLI; a client holding it. */
+  createOperatorKey(): Promise<ApiClient>;
   /** Issues a carrier credential with the admin CLI; returns a client holding it. */
   createCarrierKey(carrier: string): Promise<ApiClient>;
   /** The environment a tool needs to reach this deployment's bus (distributed only). */
@@ -61,15 +68,13 @@ export async function startStandalone(
   const client = new ApiClient(`http://127.0.0.1:${port}`, apiKey);
   let logs = '';
   /** Runs the admin CLI; one process owns an embedded database, so the app stops meanwhile. */
-  const withAdmin = async <T>(command: (adminEnv: Record<string, string>) => Promise<T>) => {
-    if (database?.url) return command(dbEnv);
+  const withDatabase = async <T>(admin: () => Promise<T>): Promise<T> => {
+    if (database?.url) return admin();
     logs += app.output();
     await app.stop();
-    try {
-      return await command(dbEnv);
-    } finally {
-      app = await startApp('standalone', env, GATEWAY_READY);
-    }
+    const result = await admin();
+    app = await startApp('standalone', env, GATEWAY_READY);
+    return result;
   };
   return {
     mode: 'standalone',
@@ -77,14 +82,17 @@ export async function startStandalone(
     apiKey,
     logs: () => logs + app.output(),
     async createMerchant(name) {
-      return client.withKey(
-        await withAdmin((adminEnv) => createMerchantWithCli(adminEnv, name).then((m) => m.apiKey)),
+      const merchant = await withDatabase(() => createMerchantWithCli(dbEnv, name));
+      return client.withKey(merchant.apiKey);
+    },
+    async createOperatorKey() {
+      const key = await withDatabase(() =>
+        createKeyWithCli(dbEnv, BOOTSTRAP_MERCHANT_ID, 'operator'),
       );
+      return client.withKey(key);
     },
     async createCarrierKey(carrier) {
-      return client.withKey(
-        await withAdmin((adminEnv) => createCarrierKeyWithCli(adminEnv, carrier)),
-      );
+      return client.withKey(await withDatabase(() => createCarrierKeyWithCli(dbEnv, carrier)));
     },
     async stop() {
       await app.stop();

@@ -2,13 +2,25 @@ import { rmSync } from 'node:fs';
 import { ADAPTER_TOPICS, COMMAND_TOPICS, EVENT_TOPICS, replyTopicOf } from '@consign/contracts';
 import { createTestDatabase } from '@consign/platform';
 import { startMokapiBroker } from '../kafka/mokapi-broker';
-import { createCarrierKeyWithCli, createMerchantWithCli } from './admin';
+import {
+  BOOTSTRAP_MERCHANT_ID,
+  createCarrierKeyWithCli,
+  createKeyWithCli,
+  createMerchantWithCli,
+} from './admin';
 import { ApiClient } from './api-client';
 import { Deployment, GATEWAY_READY, newApiKey } from './deployments';
 import { AppProcess, freePort, startApp, tempDir } from './processes';
 
-/** The services that run as their own processes (each prints "<name> is ready"). */
-const SERVICES = ['catalog-service', 'rating-service', 'label-tracking-service', 'carrier-sandbox'];
+/** The services that run as their own processes, with the line each prints once ready. */
+const SERVICES = [
+  'catalog-service',
+  'rating-service',
+  'order-service',
+  'inbound-service',
+  'label-tracking-service',
+  'carrier-sandbox',
+];
 
 /**
  * Consign distributed: the Kafka-protocol test broker on loopback, every service and the gateway
@@ -16,6 +28,7 @@ const SERVICES = ['catalog-service', 'rating-service', 'label-tracking-service',
  * embedded database when PostgreSQL is unreachable, which works because no two share a schema).
  */
 export async function startDistributed(
+  /** `env` goes to every process (gateway and services). */
   options: { env?: Record<string, string> } = {},
 ): Promise<Deployment> {
   const database = await createTestDatabase();
@@ -50,7 +63,7 @@ export async function startDistributed(
     processes.push(...started);
     const apiKey = newApiKey();
     const port = await freePort();
-    const gatewayEnv = {
+    const gatewayEnv: Record<string, string> = {
       ...envFor('api-gateway'),
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -58,32 +71,42 @@ export async function startDistributed(
     };
     processes.push(await startApp('api-gateway', gatewayEnv, GATEWAY_READY));
     const client = new ApiClient(`http://127.0.0.1:${port}`, apiKey);
+    let earlierLogs = '';
+    /**
+     * Runs the admin CLI on the gateway's database (merchants and keys). Without PostgreSQL each
+     * process has its own embedded database, owned by that process: the gateway stops meanwhile.
+     */
+    const admin = async <T>(run: (env: Record<string, string>) => Promise<T>): Promise<T> => {
+      if (database.url) return run({ DATABASE_URL: database.url });
+      const index = processes.findIndex((p) => p.name === 'api-gateway');
+      earlierLogs += `--- api-gateway (stopped for the admin CLI)\n${processes[index].output()}\n`;
+      await processes[index].stop();
+      const result = await run({ DATA_DIR: gatewayEnv.DATA_DIR });
+      processes[index] = await startApp('api-gateway', gatewayEnv, GATEWAY_READY);
+      return result;
+    };
     return {
       mode: 'distributed',
       client,
       apiKey,
       logs: () =>
         [
+          earlierLogs,
           ...processes.map((p) => `--- ${p.name}\n${p.output()}`),
           `--- broker\n${broker.logs()}`,
         ].join('\n'),
-      busEnv: { KAFKA_BROKERS: broker.brokers },
       async createMerchant(name) {
-        if (!database.url)
-          throw new Error('adding a merchant to a running distributed deployment needs PostgreSQL');
+        return client.withKey((await admin((env) => createMerchantWithCli(env, name))).apiKey);
+      },
+      async createOperatorKey() {
         return client.withKey(
-          (await createMerchantWithCli({ DATABASE_URL: database.url }, name)).apiKey,
+          await admin((env) => createKeyWithCli(env, BOOTSTRAP_MERCHANT_ID, 'operator')),
         );
       },
       async createCarrierKey(carrier) {
-        if (!database.url)
-          throw new Error(
-            'adding a credential to a running distributed deployment needs PostgreSQL',
-          );
-        return client.withKey(
-          await createCarrierKeyWithCli({ DATABASE_URL: database.url }, carrier),
-        );
+        return client.withKey(await admin((env) => createCarrierKeyWithCli(env, carrier)));
       },
+      busEnv: { KAFKA_BROKERS: broker.brokers },
       async stopService(name) {
         const service = processes.find((p) => p.name === name);
         if (!service) throw new Error(`no service ${name}`);

@@ -1,21 +1,18 @@
 /**
- * Polls `probe` until `done` accepts its result (then returns it), or fails after `timeoutMs`
- * with the last result: for what happens asynchronously (carrier events, sagas), never a blind
- * sleep.
+ * Reads until the value settles as expected: for effects of asynchronous events (the stock saga)
+ * that a client observes by polling. Fails with the last value read after `timeoutMs`.
  */
 export async function eventually<T>(
-  probe: () => Promise<T>,
-  done: (value: T) => boolean,
-  options: { timeoutMs?: number; intervalMs?: number; what?: string } = {},
+  read: () => Promise<T>,
+  settled: (value: T) => boolean,
+  { timeoutMs = 20_000, intervalMs = 100 }: { timeoutMs?: number; intervalMs?: number } = {},
 ): Promise<T> {
-  const deadline = Date.now() + (options.timeoutMs ?? 30_000);
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const value = await probe();
-    if (done(value)) return value;
-    if (Date.now() > deadline)
-      throw new Error(
-        `${options.what ?? 'condition'} not reached in ${options.timeoutMs ?? 30_000} ms; last: ${JSON.stringify(value)}`,
-      );
-    await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 100));
+    const value = await read();
+    if (settled(value)) return value;
+    if (Date.now() >= deadline)
+      throw new Error(`not settled after ${timeoutMs} ms; last read: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }

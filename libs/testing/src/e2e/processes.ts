@@ -4,13 +4,15 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 
-/** The repository root (the nearest folder holding nx.json), from the sources or the build. */
-export const REPO_ROOT = ((from: string): string => {
+/** The repository root: the nearest folder above this file with a package.json (source or dist/). */
+export const REPO_ROOT = findRoot(__dirname);
+
+function findRoot(from: string): string {
   for (let dir = resolve(from); ; dir = dirname(dir)) {
-    if (existsSync(join(dir, 'nx.json'))) return dir;
-    if (dirname(dir) === dir) throw new Error(`no nx.json above ${from}`);
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) throw new Error(`no package.json above ${from}`);
   }
-})(__dirname);
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {

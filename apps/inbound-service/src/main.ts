@@ -1,0 +1,11 @@
+import { CatalogTopic, RatingTopic } from '@consign/contracts';
+import { InboundModule } from '@consign/inbound';
+import { runMain, runServiceProcess } from '@consign/platform';
+
+// inbound-service asks rating-service whether the warehouse exists and catalog-service which
+// variants the items name.
+runMain('inbound-service', () =>
+  runServiceProcess('inbound-service', InboundModule, {
+    requests: [RatingTopic.ListWarehouses, CatalogTopic.ResolveVariants],
+  }),
+);

@@ -1,0 +1,120 @@
+import { Type } from 'class-transformer';
+import {
+  ArrayNotEmpty,
+  IsArray,
+  IsEnum,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { MAX_COUNT } from '../common/formats';
+import { ORDER_LIMITS } from '../order/order.limits';
+
+/*
+ * The stock saga's events (ARCHITECTURE.md, "Stock"): order-service asks catalog-service to
+ * reserve an order's lines; catalog answers reserved or failed. Every request and answer carries
+ * the reservation `attempt`, so an answer to an older attempt changes nothing.
+ */
+
+/** A line as order-service names it: a variant id or a variant's sku code, and a quantity. */
+export class StockLine {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(ORDER_LIMITS.sku_item.sku_number)
+  sku_number!: string;
+
+  @IsInt()
+  @Min(1)
+  @Max(MAX_COUNT)
+  quantity!: number;
+}
+
+/** A line resolved to its variant by catalog-service. */
+export class ResolvedStockLine extends StockLine {
+  @IsInt()
+  @Min(1)
+  variant_id!: number;
+}
+
+/** What to reserve for an order: `order.created.v1` (attempt 1), `order.reservation_requested.v1`. */
+export class ReservationRequestEvent {
+  @IsInt()
+  @Min(1)
+  order_id!: number;
+
+  @IsInt()
+  @Min(1)
+  attempt!: number;
+
+  /** The warehouse the order ships from; null lets catalog pick one that has every line. */
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(ORDER_LIMITS.service.warehouse_code)
+  warehouse_code!: string | null;
+
+  @IsArray()
+  @ArrayNotEmpty()
+  @ValidateNested({ each: true })
+  @Type(() => StockLine)
+  lines!: StockLine[];
+}
+
+/** `stock.reserved.v1`: every line is reserved at `warehouse_code`. */
+export class StockReservedEvent {
+  @IsInt()
+  @Min(1)
+  order_id!: number;
+
+  @IsInt()
+  @Min(1)
+  attempt!: number;
+
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(ORDER_LIMITS.service.warehouse_code)
+  warehouse_code!: string;
+
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => ResolvedStockLine)
+  lines!: ResolvedStockLine[];
+}
+
+export enum ReservationFailure {
+  /** A sku_number names no variant of the merchant. */
+  UnknownSku = 'unknown_sku',
+  /** The warehouse lacks available units of some line. */
+  InsufficientStock = 'insufficient_stock',
+  /** No warehouse was given and none has every line available. */
+  NoWarehouse = 'no_warehouse',
+}
+
+/** `stock.reservation_failed.v1`: nothing was reserved; the order goes OnHold with `message`. */
+export class StockReservationFailedEvent {
+  @IsInt()
+  @Min(1)
+  order_id!: number;
+
+  @IsInt()
+  @Min(1)
+  attempt!: number;
+
+  @IsEnum(ReservationFailure)
+  reason!: ReservationFailure;
+
+  /** Human-readable, naming the SKUs concerned; becomes the order's hold_reason. */
+  @IsString()
+  @MaxLength(ORDER_LIMITS.hold_reason)
+  message!: string;
+
+  /** The sku_numbers concerned. */
+  @IsArray()
+  @IsString({ each: true })
+  sku_numbers!: string[];
+}

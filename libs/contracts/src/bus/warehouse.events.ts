@@ -1,0 +1,51 @@
+import { IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { InboundReceiptRequest, RejectInboundRequest } from '../inbound/inbound-operations.dto';
+import { ORDER_LIMITS } from '../order/order.limits';
+import { ShipOrderRequest } from '../order/order-operations.dto';
+
+/*
+ * What warehouse adapters publish (ARCHITECTURE.md: "warehouse adapters ──warehouse events──▶
+ * order | inbound | catalog"). Each carries the merchant in its envelope; the payloads are the
+ * operators' HTTP bodies plus the record's id, and run through the same use cases.
+ */
+
+/** `warehouse.inbound_received.v1`: goods of an inbound order arrived. */
+export class WarehouseInboundReceivedEvent extends InboundReceiptRequest {
+  @IsInt()
+  @Min(1)
+  inbound_id!: number;
+}
+
+/** `warehouse.inbound_rejected.v1`: the warehouse refused an inbound delivery. */
+export class WarehouseInboundRejectedEvent extends RejectInboundRequest {
+  @IsInt()
+  @Min(1)
+  inbound_id!: number;
+}
+
+/** `warehouse.order_picking_started.v1`: the warehouse started picking an approved order. */
+export class WarehouseOrderPickingStartedEvent {
+  @IsInt()
+  @Min(1)
+  order_id!: number;
+}
+
+/** `warehouse.order_shipped.v1`: the order left the warehouse with a carrier. */
+export class WarehouseOrderShippedEvent extends ShipOrderRequest {
+  @IsInt()
+  @Min(1)
+  order_id!: number;
+}
+
+/** `warehouse.order_cancelled.v1`: the warehouse cancelled an order it was processing. */
+export class WarehouseOrderCancelledEvent {
+  @IsInt()
+  @Min(1)
+  order_id!: number;
+
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(ORDER_LIMITS.hold_reason)
+  reason?: string;
+}

@@ -1,0 +1,122 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import {
+  InboundEvent,
+  InboundOrderView,
+  InboundReceiptRequest,
+  InboundStatus,
+} from '@consign/contracts';
+import { Outbox } from '@consign/platform';
+import { inboundDatabase } from './inbound.database';
+import { applyReceipt } from './inbound.receipt';
+import { InboundRepository, InboundState } from './inbound.repository';
+import { inboundNotFound } from './inbound.service';
+import { InboundActor, assertTransition } from './inbound.transitions';
+
+/**
+ * Every change of an inbound order, whoever asks: merchants and operators over HTTP, warehouse
+ * adapters through events. Each use case runs in the caller's transaction (`apply` opens one for
+ * HTTP; the Inbox's serves events).
+ */
+@Injectable()
+export class InboundLifecycle {
+  constructor(
+    @Inject(inboundDatabase.dataSource) private readonly dataSource: DataSource,
+    @Inject(inboundDatabase.outbox) private readonly outbox: Outbox,
+  ) {}
+
+  /** Runs a use case in its own transaction and answers the inbound order as it is after it. */
+  async apply(
+    merchantId: number,
+    inboundId: number,
+    change: (manager: EntityManager) => Promise<void>,
+  ): Promise<InboundOrderView> {
+    const view = await this.dataSource.transaction(async (manager) => {
+      await change(manager);
+      const after = await InboundRepository.view(manager, merchantId, inboundId);
+      if (!after) throw inboundNotFound();
+      return after;
+    });
+    this.outbox.nudge();
+    return view;
+  }
+
+  async cancel(manager: EntityManager, merchantId: number, inboundId: number): Promise<void> {
+    const inbound = await this.move(
+      manager,
+      merchantId,
+      inboundId,
+      InboundStatus.Cancelled,
+      InboundActor.Merchant,
+    );
+    await InboundRepository.setStatus(manager, inbound.id, InboundStatus.Cancelled);
+  }
+
+  async reject(
+    manager: EntityManager,
+    merchantId: number,
+    inboundId: number,
+    reason: string,
+  ): Promise<void> {
+    const inbound = await this.move(
+      manager,
+      merchantId,
+      inboundId,
+      InboundStatus.Failure,
+      InboundActor.Warehouse,
+    );
+    await InboundRepository.setStatus(manager, inbound.id, InboundStatus.Failure, reason);
+  }
+
+  /**
+   * Goods arrived: the counts grow, the order becomes Partial or Completed, and what arrived goes
+   * on hand at the warehouse through `inbound.received.v1`.
+   */
+  async receive(
+    manager: EntityManager,
+    merchantId: number,
+    inboundId: number,
+    receipt: InboundReceiptRequest,
+  ): Promise<void> {
+    const inbound = await this.locked(manager, merchantId, inboundId);
+    const outcome = applyReceipt(
+      inbound.id,
+      await InboundRepository.items(manager, inbound.id),
+      receipt,
+    );
+    assertTransition(inbound.id, inbound.status, outcome.status, InboundActor.Warehouse);
+    await InboundRepository.recordReceipt(manager, inbound.id, outcome);
+    if (outcome.received.length === 0) return;
+    await this.outbox.add(manager, InboundEvent.Received, {
+      merchantId,
+      aggregateId: inbound.id,
+      payload: {
+        inbound_id: inbound.id,
+        warehouse_code: inbound.warehouse_code,
+        lines: outcome.received,
+      },
+    });
+  }
+
+  private async move(
+    manager: EntityManager,
+    merchantId: number,
+    inboundId: number,
+    to: InboundStatus,
+    by: InboundActor,
+  ): Promise<InboundState> {
+    const inbound = await this.locked(manager, merchantId, inboundId);
+    assertTransition(inbound.id, inbound.status, to, by);
+    return inbound;
+  }
+
+  private async locked(
+    manager: EntityManager,
+    merchantId: number,
+    inboundId: number,
+  ): Promise<InboundState> {
+    const inbound = await InboundRepository.lock(manager, merchantId, inboundId);
+    if (!inbound) throw inboundNotFound();
+    return inbound;
+  }
+}

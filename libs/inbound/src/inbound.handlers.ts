@@ -1,0 +1,109 @@
+import { Controller, Inject } from '@nestjs/common';
+import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  CreateInboundCommand,
+  InboundCommand,
+  InboundOrderView,
+  InboundPageView,
+  InboundTopic,
+  ListInboundQuery,
+  RecordReceiptCommand,
+  RejectInboundCommand,
+  Reply,
+  WarehouseEvent,
+  WarehouseInboundReceivedEvent,
+  WarehouseInboundRejectedEvent,
+} from '@consign/contracts';
+import { Inbox, Outbox, handleCommand, handleEvent } from '@consign/platform';
+import { inboundDatabase } from './inbound.database';
+import { InboundLifecycle } from './inbound-lifecycle.service';
+import { InboundService } from './inbound.service';
+
+/** The consumer name of inbound-service's inbox. */
+export const INBOUND_CONSUMER = 'inbound-service';
+
+/** inbound-service's bus interface: thin, validate and delegate. */
+@Controller()
+export class InboundHandlers {
+  constructor(
+    private readonly inbounds: InboundService,
+    private readonly lifecycle: InboundLifecycle,
+    @Inject(inboundDatabase.inbox) private readonly inbox: Inbox,
+    @Inject(inboundDatabase.outbox) private readonly outbox: Outbox,
+  ) {}
+
+  private get messaging() {
+    return { inbox: this.inbox, outbox: this.outbox, consumer: INBOUND_CONSUMER };
+  }
+
+  @MessagePattern(InboundTopic.Create)
+  create(@Payload() payload: unknown): Promise<Reply<number>> {
+    return handleCommand(CreateInboundCommand, payload, (c) =>
+      this.inbounds.create(c.merchant_id, c.inbound),
+    );
+  }
+
+  @MessagePattern(InboundTopic.Get)
+  get(@Payload() payload: unknown): Promise<Reply<InboundOrderView>> {
+    return handleCommand(InboundCommand, payload, (q) =>
+      this.inbounds.get(q.merchant_id, q.inbound_id),
+    );
+  }
+
+  @MessagePattern(InboundTopic.List)
+  list(@Payload() payload: unknown): Promise<Reply<InboundPageView>> {
+    return handleCommand(ListInboundQuery, payload, (q) =>
+      this.inbounds.list(q.merchant_id, q.page, q.size),
+    );
+  }
+
+  @MessagePattern(InboundTopic.Cancel)
+  cancel(@Payload() payload: unknown): Promise<Reply<InboundOrderView>> {
+    return handleCommand(InboundCommand, payload, (c) =>
+      this.lifecycle.apply(c.merchant_id, c.inbound_id, (m) =>
+        this.lifecycle.cancel(m, c.merchant_id, c.inbound_id),
+      ),
+    );
+  }
+
+  @MessagePattern(InboundTopic.RecordReceipt)
+  receipt(@Payload() payload: unknown): Promise<Reply<InboundOrderView>> {
+    return handleCommand(RecordReceiptCommand, payload, (c) =>
+      this.lifecycle.apply(c.merchant_id, c.inbound_id, (m) =>
+        this.lifecycle.receive(m, c.merchant_id, c.inbound_id, c.receipt),
+      ),
+    );
+  }
+
+  @MessagePattern(InboundTopic.Reject)
+  reject(@Payload() payload: unknown): Promise<Reply<InboundOrderView>> {
+    return handleCommand(RejectInboundCommand, payload, (c) =>
+      this.lifecycle.apply(c.merchant_id, c.inbound_id, (m) =>
+        this.lifecycle.reject(m, c.merchant_id, c.inbound_id, c.rejection.reason),
+      ),
+    );
+  }
+
+  @EventPattern(WarehouseEvent.InboundReceived)
+  onReceived(@Payload() raw: unknown): Promise<void> {
+    return handleEvent(
+      this.messaging,
+      WarehouseEvent.InboundReceived,
+      WarehouseInboundReceivedEvent,
+      raw,
+      (m, merchantId, event) => this.lifecycle.receive(m, merchantId, event.inbound_id, event),
+    );
+  }
+
+  @EventPattern(WarehouseEvent.InboundRejected)
+  onRejected(@Payload() raw: unknown): Promise<void> {
+    return handleEvent(
+      this.messaging,
+      WarehouseEvent.InboundRejected,
+      WarehouseInboundRejectedEvent,
+      raw,
+      (m, merchantId, event) =>
+        this.lifecycle.reject(m, merchantId, event.inbound_id, event.reason),
+    );
+  }
+}

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { inboundDatabase } from './inbound.database';
+import { InboundHandlers } from './inbound.handlers';
+import { InboundLifecycle } from './inbound-lifecycle.service';
+import { InboundService } from './inbound.service';
+
+/** inbound-service: inbound (stock-receiving) orders, receipts and their state machine. */
+@Module({
+  imports: [inboundDatabase.module],
+  controllers: [InboundHandlers],
+  providers: [InboundService, InboundLifecycle],
+  exports: [InboundService, InboundLifecycle],
+})
+export class InboundModule {}

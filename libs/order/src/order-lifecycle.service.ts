@@ -1,0 +1,215 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import {
+  OrderEvent,
+  OrderStatus,
+  OrderView,
+  ShipOrderRequest,
+  StockReservationFailedEvent,
+  StockReservedEvent,
+} from '@consign/contracts';
+import { Outbox } from '@consign/platform';
+import { orderDatabase } from './order.database';
+import { OrderRepository, OrderState } from './order.repository';
+import { orderNotFound } from './order.service';
+import { OrderActor, assertTransition } from './order.transitions';
+
+const HELD_BY_MERCHANT = 'Held by the merchant.';
+
+/**
+ * Every change of an order's state, whoever asks: the merchant and operators over HTTP, warehouse
+ * adapters and the stock saga through events. Each use case runs in the caller's transaction
+ * (`manager`): the HTTP path opens one with `apply`, the event path is inside the Inbox's, so
+ * the inbox row, the change and its outbox event commit together.
+ */
+@Injectable()
+export class OrderLifecycle {
+  private readonly logger = new Logger('OrderLifecycle');
+
+  constructor(
+    @Inject(orderDatabase.dataSource) private readonly dataSource: DataSource,
+    @Inject(orderDatabase.outbox) private readonly outbox: Outbox,
+  ) {}
+
+  /** Runs a use case in its own transaction and answers the order as it is after it. */
+  async apply(
+    merchantId: number,
+    orderId: number,
+    change: (manager: EntityManager) => Promise<void>,
+  ): Promise<OrderView> {
+    const view = await this.dataSource.transaction(async (manager) => {
+      await change(manager);
+      const after = await OrderRepository.view(manager, merchantId, orderId);
+      if (!after) throw orderNotFound();
+      return after;
+    });
+    this.outbox.nudge();
+    return view;
+  }
+
+  /** Cancels the order; catalog-service gives back whatever was reserved for it. */
+  async cancel(
+    manager: EntityManager,
+    merchantId: number,
+    orderId: number,
+    by: OrderActor,
+  ): Promise<void> {
+    const order = await this.move(manager, merchantId, orderId, OrderStatus.Cancelled, by);
+    await OrderRepository.update(manager, order.id, { status: OrderStatus.Cancelled });
+    await this.outbox.add(manager, OrderEvent.Cancelled, {
+      merchantId,
+      aggregateId: order.id,
+      payload: { order_id: order.id },
+    });
+  }
+
+  /** The merchant stops the order; its reservation, if any, is kept until release or cancel. */
+  async hold(
+    manager: EntityManager,
+    merchantId: number,
+    orderId: number,
+    reason: string | undefined,
+  ): Promise<void> {
+    const order = await this.move(
+      manager,
+      merchantId,
+      orderId,
+      OrderStatus.OnHold,
+      OrderActor.Merchant,
+    );
+    await OrderRepository.update(manager, order.id, {
+      status: OrderStatus.OnHold,
+      hold_reason: reason ?? HELD_BY_MERCHANT,
+    });
+  }
+
+  /**
+   * Releases a hold: the order is Draft again and asks for its reservation once more, with a new
+   * attempt number (answers to older attempts are then ignored).
+   */
+  async release(manager: EntityManager, merchantId: number, orderId: number): Promise<void> {
+    const order = await this.move(
+      manager,
+      merchantId,
+      orderId,
+      OrderStatus.Draft,
+      OrderActor.Merchant,
+    );
+    const attempt = order.reservation_attempt + 1;
+    await OrderRepository.update(manager, order.id, {
+      status: OrderStatus.Draft,
+      reservation_attempt: attempt,
+    });
+    await this.outbox.add(manager, OrderEvent.ReservationRequested, {
+      merchantId,
+      aggregateId: order.id,
+      payload: {
+        order_id: order.id,
+        attempt,
+        warehouse_code: order.warehouse_code,
+        lines: await OrderRepository.lines(manager, order.id),
+      },
+    });
+  }
+
+  /** The warehouse starts picking. */
+  async pick(manager: EntityManager, merchantId: number, orderId: number): Promise<void> {
+    const order = await this.move(
+      manager,
+      merchantId,
+      orderId,
+      OrderStatus.Processing,
+      OrderActor.Warehouse,
+    );
+    await OrderRepository.update(manager, order.id, { status: OrderStatus.Processing });
+  }
+
+  /** The order left the warehouse; catalog-service deducts its reserved units from on-hand. */
+  async ship(
+    manager: EntityManager,
+    merchantId: number,
+    orderId: number,
+    shipment: ShipOrderRequest,
+  ): Promise<void> {
+    const order = await this.move(
+      manager,
+      merchantId,
+      orderId,
+      OrderStatus.Fulfilled,
+      OrderActor.Warehouse,
+    );
+    const { carrier, tracking_number, packages } = shipment;
+    await OrderRepository.update(manager, order.id, {
+      status: OrderStatus.Fulfilled,
+      shipment: { carrier, tracking_number, packages },
+    });
+    await this.outbox.add(manager, OrderEvent.Shipped, {
+      merchantId,
+      aggregateId: order.id,
+      payload: { order_id: order.id, carrier, tracking_number, packages },
+    });
+  }
+
+  /** The saga's answer: every line reserved. */
+  async reserved(
+    manager: EntityManager,
+    merchantId: number,
+    event: StockReservedEvent,
+  ): Promise<void> {
+    const order = await this.awaitingReservation(manager, merchantId, event);
+    if (!order) return;
+    assertTransition(order.id, order.status, OrderStatus.Approved, OrderActor.Stock);
+    await OrderRepository.update(manager, order.id, {
+      status: OrderStatus.Approved,
+      warehouse_code: event.warehouse_code,
+      issued: true,
+    });
+  }
+
+  /** The saga's answer: nothing reserved; the order waits, with the reason, for a release. */
+  async reservationFailed(
+    manager: EntityManager,
+    merchantId: number,
+    event: StockReservationFailedEvent,
+  ): Promise<void> {
+    const order = await this.awaitingReservation(manager, merchantId, event);
+    if (!order) return;
+    assertTransition(order.id, order.status, OrderStatus.OnHold, OrderActor.Stock);
+    await OrderRepository.update(manager, order.id, {
+      status: OrderStatus.OnHold,
+      hold_reason: event.message,
+    });
+  }
+
+  /**
+   * The order, when it is still waiting for this very attempt; otherwise the answer is stale (a
+   * duplicate, an older attempt, or the order moved on meanwhile) and changes nothing.
+   */
+  private async awaitingReservation(
+    manager: EntityManager,
+    merchantId: number,
+    event: { order_id: number; attempt: number },
+  ): Promise<OrderState | undefined> {
+    const order = await OrderRepository.lock(manager, merchantId, event.order_id);
+    if (!order) throw orderNotFound();
+    if (order.status === OrderStatus.Draft && order.reservation_attempt === event.attempt)
+      return order;
+    this.logger.log(
+      `order ${order.id}: ignoring the answer to reservation attempt ${event.attempt} (now ${order.status}, attempt ${order.reservation_attempt})`,
+    );
+    return undefined;
+  }
+
+  private async move(
+    manager: EntityManager,
+    merchantId: number,
+    orderId: number,
+    to: OrderStatus,
+    by: OrderActor,
+  ): Promise<OrderState> {
+    const order = await OrderRepository.lock(manager, merchantId, orderId);
+    if (!order) throw orderNotFound();
+    assertTransition(order.id, order.status, to, by);
+    return order;
+  }
+}

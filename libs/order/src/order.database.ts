@@ -1,0 +1,12 @@
+import { serviceDatabase } from '@consign/platform';
+import { CreateOrder1764000000300 } from './migrations/1764000000300-create-order';
+
+export const ORDER_SCHEMA = 'orders';
+
+/** order-service's schema: orders and their lines (read and written with SQL, see OrderRepository). */
+export const orderDatabase = serviceDatabase({
+  name: 'order',
+  schema: ORDER_SCHEMA,
+  entities: [],
+  migrations: [CreateOrder1764000000300],
+});

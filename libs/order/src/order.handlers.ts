@@ -1,0 +1,163 @@
+import { Controller, Inject } from '@nestjs/common';
+import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  CreateOrderCommand,
+  HoldOrderCommand,
+  ListOrdersQuery,
+  OrderCommand,
+  OrderPageView,
+  OrderTopic,
+  OrderView,
+  Reply,
+  ShipOrderCommand,
+  StockEvent,
+  StockReservationFailedEvent,
+  StockReservedEvent,
+  WarehouseEvent,
+  WarehouseOrderCancelledEvent,
+  WarehouseOrderPickingStartedEvent,
+  WarehouseOrderShippedEvent,
+} from '@consign/contracts';
+import { Inbox, Outbox, handleCommand, handleEvent } from '@consign/platform';
+import { orderDatabase } from './order.database';
+import { OrderLifecycle } from './order-lifecycle.service';
+import { OrderService } from './order.service';
+import { OrderActor } from './order.transitions';
+
+/** The consumer name of order-service's inbox. */
+export const ORDER_CONSUMER = 'order-service';
+
+/** order-service's bus interface: thin, validate and delegate. */
+@Controller()
+export class OrderHandlers {
+  constructor(
+    private readonly orders: OrderService,
+    private readonly lifecycle: OrderLifecycle,
+    @Inject(orderDatabase.inbox) private readonly inbox: Inbox,
+    @Inject(orderDatabase.outbox) private readonly outbox: Outbox,
+  ) {}
+
+  private get messaging() {
+    return { inbox: this.inbox, outbox: this.outbox, consumer: ORDER_CONSUMER };
+  }
+
+  @MessagePattern(OrderTopic.Create)
+  create(@Payload() payload: unknown): Promise<Reply<number>> {
+    return handleCommand(CreateOrderCommand, payload, (c) =>
+      this.orders.create(c.merchant_id, c.order),
+    );
+  }
+
+  @MessagePattern(OrderTopic.Get)
+  get(@Payload() payload: unknown): Promise<Reply<OrderView>> {
+    return handleCommand(OrderCommand, payload, (q) => this.orders.get(q.merchant_id, q.order_id));
+  }
+
+  @MessagePattern(OrderTopic.List)
+  list(@Payload() payload: unknown): Promise<Reply<OrderPageView>> {
+    return handleCommand(ListOrdersQuery, payload, (q) =>
+      this.orders.list(q.merchant_id, q.page, q.size),
+    );
+  }
+
+  @MessagePattern(OrderTopic.Cancel)
+  cancel(@Payload() payload: unknown): Promise<Reply<OrderView>> {
+    return handleCommand(OrderCommand, payload, (c) =>
+      this.lifecycle.apply(c.merchant_id, c.order_id, (m) =>
+        this.lifecycle.cancel(m, c.merchant_id, c.order_id, OrderActor.Merchant),
+      ),
+    );
+  }
+
+  @MessagePattern(OrderTopic.Hold)
+  hold(@Payload() payload: unknown): Promise<Reply<OrderView>> {
+    return handleCommand(HoldOrderCommand, payload, (c) =>
+      this.lifecycle.apply(c.merchant_id, c.order_id, (m) =>
+        this.lifecycle.hold(m, c.merchant_id, c.order_id, c.hold.reason),
+      ),
+    );
+  }
+
+  @MessagePattern(OrderTopic.Release)
+  release(@Payload() payload: unknown): Promise<Reply<OrderView>> {
+    return handleCommand(OrderCommand, payload, (c) =>
+      this.lifecycle.apply(c.merchant_id, c.order_id, (m) =>
+        this.lifecycle.release(m, c.merchant_id, c.order_id),
+      ),
+    );
+  }
+
+  @MessagePattern(OrderTopic.Pick)
+  pick(@Payload() payload: unknown): Promise<Reply<OrderView>> {
+    return handleCommand(OrderCommand, payload, (c) =>
+      this.lifecycle.apply(c.merchant_id, c.order_id, (m) =>
+        this.lifecycle.pick(m, c.merchant_id, c.order_id),
+      ),
+    );
+  }
+
+  @MessagePattern(OrderTopic.Ship)
+  ship(@Payload() payload: unknown): Promise<Reply<OrderView>> {
+    return handleCommand(ShipOrderCommand, payload, (c) =>
+      this.lifecycle.apply(c.merchant_id, c.order_id, (m) =>
+        this.lifecycle.ship(m, c.merchant_id, c.order_id, c.shipment),
+      ),
+    );
+  }
+
+  @EventPattern(StockEvent.Reserved)
+  onReserved(@Payload() raw: unknown): Promise<void> {
+    return handleEvent(
+      this.messaging,
+      StockEvent.Reserved,
+      StockReservedEvent,
+      raw,
+      (m, merchantId, event) => this.lifecycle.reserved(m, merchantId, event),
+    );
+  }
+
+  @EventPattern(StockEvent.ReservationFailed)
+  onReservationFailed(@Payload() raw: unknown): Promise<void> {
+    return handleEvent(
+      this.messaging,
+      StockEvent.ReservationFailed,
+      StockReservationFailedEvent,
+      raw,
+      (m, merchantId, event) => this.lifecycle.reservationFailed(m, merchantId, event),
+    );
+  }
+
+  @EventPattern(WarehouseEvent.OrderPickingStarted)
+  onPickingStarted(@Payload() raw: unknown): Promise<void> {
+    return handleEvent(
+      this.messaging,
+      WarehouseEvent.OrderPickingStarted,
+      WarehouseOrderPickingStartedEvent,
+      raw,
+      (m, merchantId, event) => this.lifecycle.pick(m, merchantId, event.order_id),
+    );
+  }
+
+  @EventPattern(WarehouseEvent.OrderShipped)
+  onShipped(@Payload() raw: unknown): Promise<void> {
+    return handleEvent(
+      this.messaging,
+      WarehouseEvent.OrderShipped,
+      WarehouseOrderShippedEvent,
+      raw,
+      (m, merchantId, event) => this.lifecycle.ship(m, merchantId, event.order_id, event),
+    );
+  }
+
+  @EventPattern(WarehouseEvent.OrderCancelled)
+  onWarehouseCancelled(@Payload() raw: unknown): Promise<void> {
+    return handleEvent(
+      this.messaging,
+      WarehouseEvent.OrderCancelled,
+      WarehouseOrderCancelledEvent,
+      raw,
+      (m, merchantId, event) =>
+        this.lifecycle.cancel(m, merchantId, event.order_id, OrderActor.Warehouse),
+    );
+  }
+}

@@ -1,0 +1,230 @@
+import {
+  CreateOrderRequest,
+  OrderAddressDto,
+  OrderStatus,
+  OrderView,
+  SkuItemView,
+  orderBillingAddress,
+} from '@consign/contracts';
+import { Sql } from '@consign/platform';
+
+const ORDER = '"orders"."order"';
+const LINE = '"orders"."order_line"';
+const COUNT = '"orders"."order_count"';
+
+/** The columns of an order that its state changes need. */
+export interface OrderState {
+  id: number;
+  status: OrderStatus;
+  reservation_attempt: number;
+  warehouse_code: string | null;
+}
+
+interface OrderRow {
+  id: number;
+  status: OrderStatus;
+  hold_reason: string | null;
+  reference: string | null;
+  currency: string;
+  totals_include_tax: boolean;
+  issue_date: Date | null;
+  shipping_cost: number | null;
+  shipping_address: OrderAddressDto;
+  billing_address: OrderAddressDto;
+  has_service: boolean;
+  service_code: string | null;
+  inco_term: string | null;
+  warehouse_code: string | null;
+  created_at: Date;
+  sku_items: SkuItemView[];
+}
+
+/** One query per order view: the row and its lines (aggregated in line order). */
+const VIEW_COLUMNS = `o.id, o.status, o.hold_reason, o.reference, o.currency, o.totals_include_tax,
+  o.issue_date, o.shipping_cost, o.shipping_address, o.billing_address, o.has_service,
+  o.service_code, o.inco_term, o.warehouse_code, o.created_at,
+  (SELECT json_agg(json_build_object('sku_number', l.sku_number, 'quantity', l.quantity,
+     'price', l.price, 'discount', l.discount, 'tax', l.tax) ORDER BY l.line_no)
+   FROM ${LINE} l WHERE l.order_id = o.id) AS sku_items`;
+
+/**
+ * SQL of order-service's schema. Orders are read in one statement each (row and lines); lists
+ * page with a deferred join (the page's ids from the index, then only those rows), and the
+ * merchant's total is a counter row, not a count over its orders.
+ */
+export const OrderRepository = {
+  async insert(sql: Sql, merchantId: number, request: CreateOrderRequest): Promise<number> {
+    const service = request.service;
+    const [row] = (await sql.query(
+      `INSERT INTO ${ORDER} (merchant_id, status, reference, currency, totals_include_tax,
+         shipping_cost, shipping_address, billing_address, has_service, service_code, inco_term,
+         warehouse_code)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+      [
+        merchantId,
+        OrderStatus.Draft,
+        request.reference ?? null,
+        request.currency,
+        request.totals_include_tax,
+        request.shipping_cost ?? null,
+        JSON.stringify(request.shipping_address),
+        JSON.stringify(orderBillingAddress(request)),
+        service !== undefined,
+        service?.service_code ?? null,
+        service?.inco_term ?? null,
+        service?.warehouse_code ?? null,
+      ],
+    )) as { id: number }[];
+    const items = request.sku_items;
+    await sql.query(
+      `INSERT INTO ${LINE} (order_id, line_no, sku_number, quantity, price, discount, tax)
+       SELECT $1, n, s, q, p, d, t
+       FROM unnest($2::int[], $3::varchar[], $4::int[], $5::numeric[], $6::numeric[], $7::numeric[])
+         AS u(n, s, q, p, d, t)`,
+      [
+        row.id,
+        items.map((_, i) => i + 1),
+        items.map((item) => item.sku_number),
+        items.map((item) => item.quantity),
+        items.map((item) => item.price),
+        items.map((item) => item.discount ?? null),
+        items.map((item) => item.tax ?? null),
+      ],
+    );
+    return row.id;
+  },
+
+  async view(sql: Sql, merchantId: number, orderId: number): Promise<OrderView | undefined> {
+    const rows = (await sql.query(
+      `SELECT ${VIEW_COLUMNS} FROM ${ORDER} o WHERE o.id = $1 AND o.merchant_id = $2`,
+      [orderId, merchantId],
+    )) as OrderRow[];
+    return rows.length ? toOrderView(rows[0]) : undefined;
+  },
+
+  /**
+   * One page, newest first. The ids come from the (merchant_id, id DESC) index alone; a page in
+   * the older half is read from the oldest end, so no page walks more than half the index.
+   */
+  async page(
+    sql: Sql,
+    merchantId: number,
+    page: number,
+    size: number,
+    total: number,
+  ): Promise<OrderView[]> {
+    const offset = (page - 1) * size;
+    if (offset >= total) return [];
+    const fromOldest = offset > total / 2;
+    const rows = (await sql.query(
+      `WITH page AS (
+         SELECT id FROM ${ORDER} WHERE merchant_id = $1
+         ORDER BY id ${fromOldest ? 'ASC' : 'DESC'} LIMIT $2 OFFSET $3)
+       SELECT ${VIEW_COLUMNS} FROM ${ORDER} o JOIN page ON page.id = o.id ORDER BY o.id DESC`,
+      fromOldest
+        ? [merchantId, Math.min(size, total - offset), Math.max(total - offset - size, 0)]
+        : [merchantId, size, offset],
+    )) as OrderRow[];
+    return rows.map(toOrderView);
+  },
+
+  /** The merchant's number of orders: one row per merchant, kept by `counted`. */
+  async count(sql: Sql, merchantId: number): Promise<number> {
+    const rows = (await sql.query(`SELECT total FROM ${COUNT} WHERE merchant_id = $1`, [
+      merchantId,
+    ])) as { total: number }[];
+    return rows[0]?.total ?? 0;
+  },
+
+  /**
+   * Counts a new order. Last in its transaction: the merchant's counter row stays locked only
+   * until the commit, so a merchant's concurrent creates queue for that moment alone.
+   */
+  async counted(sql: Sql, merchantId: number): Promise<void> {
+    await sql.query(
+      `INSERT INTO ${COUNT} AS c (merchant_id, total) VALUES ($1, 1)
+       ON CONFLICT (merchant_id) DO UPDATE SET total = c.total + 1`,
+      [merchantId],
+    );
+  },
+
+  /** Locks the order for a state change (the caller's transaction holds the lock). */
+  async lock(sql: Sql, merchantId: number, orderId: number): Promise<OrderState | undefined> {
+    const rows = (await sql.query(
+      `SELECT id, status, reservation_attempt, warehouse_code FROM ${ORDER}
+       WHERE id = $1 AND merchant_id = $2 FOR UPDATE`,
+      [orderId, merchantId],
+    )) as OrderState[];
+    return rows[0];
+  },
+
+  async lines(sql: Sql, orderId: number): Promise<{ sku_number: string; quantity: number }[]> {
+    return (await sql.query(
+      `SELECT sku_number, quantity FROM ${LINE} WHERE order_id = $1 ORDER BY line_no`,
+      [orderId],
+    )) as { sku_number: string; quantity: number }[];
+  },
+
+  /** Sets the status and whatever else the change brings; hold_reason is cleared unless given. */
+  async update(
+    sql: Sql,
+    orderId: number,
+    change: {
+      status: OrderStatus;
+      hold_reason?: string;
+      reservation_attempt?: number;
+      warehouse_code?: string;
+      issued?: boolean;
+      shipment?: { carrier: string; tracking_number: string; packages: number };
+    },
+  ): Promise<void> {
+    await sql.query(
+      `UPDATE ${ORDER} SET status = $2, hold_reason = $3,
+         reservation_attempt = coalesce($4, reservation_attempt),
+         warehouse_code = coalesce($5, warehouse_code),
+         issue_date = CASE WHEN $6 THEN coalesce(issue_date, now()) ELSE issue_date END,
+         carrier = coalesce($7, carrier), tracking_number = coalesce($8, tracking_number),
+         packages = coalesce($9, packages),
+         shipped_at = CASE WHEN $10 THEN now() ELSE shipped_at END,
+         updated_at = now()
+       WHERE id = $1`,
+      [
+        orderId,
+        change.status,
+        change.hold_reason ?? null,
+        change.reservation_attempt ?? null,
+        change.warehouse_code ?? null,
+        change.issued ?? false,
+        change.shipment?.carrier ?? null,
+        change.shipment?.tracking_number ?? null,
+        change.shipment?.packages ?? null,
+        change.shipment !== undefined,
+      ],
+    );
+  },
+};
+
+export function toOrderView(row: OrderRow): OrderView {
+  const hasService = row.has_service || row.warehouse_code !== null;
+  return {
+    id: row.id,
+    shipping_address: row.shipping_address,
+    billing_address: row.billing_address,
+    reference: row.reference,
+    currency: row.currency,
+    totals_include_tax: row.totals_include_tax,
+    issue_date: row.issue_date ? row.issue_date.toISOString() : null,
+    status: row.status,
+    hold_reason: row.hold_reason,
+    shipping_cost: row.shipping_cost,
+    sku_items: row.sku_items ?? [],
+    created_time: row.created_at.toISOString(),
+    service: hasService
+      ? {
+          service_code: row.service_code,
+          inco_term: row.inco_term,
+          warehouse_code: row.warehouse_code,
+        }
+      : null,
+  };
+}

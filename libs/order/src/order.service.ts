@@ -1,0 +1,82 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import {
+  CreateOrderRequest,
+  OrderErrorCode,
+  OrderEvent,
+  OrderPageView,
+  OrderView,
+} from '@consign/contracts';
+import { DomainError, Outbox, ReferenceData } from '@consign/platform';
+import { orderDatabase } from './order.database';
+import { orderServiceProblems } from './order.references';
+import { OrderRepository } from './order.repository';
+
+/** Creating and reading orders. State changes are OrderLifecycle's. */
+@Injectable()
+export class OrderService {
+  constructor(
+    @Inject(orderDatabase.dataSource) private readonly dataSource: DataSource,
+    @Inject(orderDatabase.outbox) private readonly outbox: Outbox,
+    private readonly reference: ReferenceData,
+  ) {}
+
+  /**
+   * A new order is Draft; `order.created.v1` asks catalog-service to reserve its lines, and the
+   * answer makes it Approved or OnHold. Codes are checked before the transaction opens.
+   */
+  async create(merchantId: number, request: CreateOrderRequest): Promise<number> {
+    await this.checkReferences(merchantId, request);
+    const orderId = await this.dataSource.transaction(async (manager) => {
+      const id = await OrderRepository.insert(manager, merchantId, request);
+      await this.outbox.add(manager, OrderEvent.Created, {
+        merchantId,
+        aggregateId: id,
+        payload: {
+          order_id: id,
+          attempt: 1,
+          warehouse_code: request.service?.warehouse_code ?? null,
+          lines: request.sku_items.map((item) => ({
+            sku_number: item.sku_number,
+            quantity: item.quantity,
+          })),
+        },
+      });
+      await OrderRepository.counted(manager, merchantId);
+      return id;
+    });
+    this.outbox.nudge();
+    return orderId;
+  }
+
+  async get(merchantId: number, orderId: number): Promise<OrderView> {
+    const view = await OrderRepository.view(this.dataSource, merchantId, orderId);
+    if (!view) throw orderNotFound();
+    return view;
+  }
+
+  async list(merchantId: number, page: number, size: number): Promise<OrderPageView> {
+    const total = await OrderRepository.count(this.dataSource, merchantId);
+    const list = await OrderRepository.page(this.dataSource, merchantId, page, size, total);
+    return { page, size, total, list };
+  }
+
+  private async checkReferences(merchantId: number, request: CreateOrderRequest): Promise<void> {
+    const service = request.service;
+    if (!service) return;
+    const [warehouses, services] = await Promise.all([
+      service.warehouse_code !== undefined ? this.reference.warehouses(merchantId) : undefined,
+      service.service_code !== undefined ? this.reference.services(merchantId) : undefined,
+    ]);
+    const problems = orderServiceProblems(service, warehouses, services);
+    if (problems.length)
+      throw new DomainError(
+        OrderErrorCode.UnknownReference,
+        `Validation failed: ${problems.join('; ')}`,
+      );
+  }
+}
+
+export function orderNotFound(): DomainError {
+  return new DomainError(OrderErrorCode.OrderNotFound, 'Order not found.');
+}

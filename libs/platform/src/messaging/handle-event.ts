@@ -1,0 +1,27 @@
+import { ClassConstructor } from 'class-transformer';
+import { EntityManager } from 'typeorm';
+import { EventPayload, EventTopic } from '@consign/contracts';
+import { Inbox } from './inbox';
+import { Outbox } from './outbox';
+
+/**
+ * The body of every event handler (the counterpart of handleCommand): the payload is validated
+ * against its contract, the use case runs once per event (the inbox) in one transaction with
+ * the inbox row and whatever events it adds to the outbox, and those are published after commit.
+ */
+export async function handleEvent<K extends EventTopic>(
+  messaging: { inbox: Inbox; outbox: Outbox; consumer: string },
+  topic: K,
+  contract: ClassConstructor<EventPayload<K> & object>,
+  raw: unknown,
+  apply: (manager: EntityManager, merchantId: number, payload: EventPayload<K>) => Promise<void>,
+): Promise<void> {
+  await messaging.inbox.consume(
+    messaging.consumer,
+    topic,
+    raw,
+    (manager, event) => apply(manager, event.merchant_id, event.payload),
+    { contract },
+  );
+  messaging.outbox.nudge();
+}

@@ -1,0 +1,83 @@
+import { Injectable, Logger } from '@nestjs/common';
+import {
+  CarrierServiceView,
+  CommandReply,
+  CommonErrorCode,
+  RatingTopic,
+  WarehouseView,
+} from '@consign/contracts';
+import { AppConfig } from '../config/app-config';
+import { CommandBus } from '../bus/command-bus';
+import { DomainError } from '../errors/domain-error';
+
+/** How long an answer of rating-service is reused: codes change rarely, requests are frequent. */
+export const REFERENCE_DATA_TTL_MS = 60_000;
+const CACHE_MAX = 10_000;
+
+interface Entry<T> {
+  expiresAt: number;
+  value: Promise<T>;
+}
+
+/**
+ * Warehouses and carrier services, asked of rating-service (request-reply) and cached per merchant
+ * for a minute; concurrent misses share one request. Call it before a transaction, never inside
+ * one. When rating-service does not answer, the caller's use case fails with Unavailable (503):
+ * a code is never accepted unchecked.
+ */
+@Injectable()
+export class ReferenceData {
+  private readonly logger = new Logger('ReferenceData');
+  private readonly cache = new Map<string, Entry<unknown>>();
+
+  constructor(
+    private readonly bus: CommandBus,
+    private readonly config: AppConfig,
+  ) {}
+
+  warehouses(merchantId: number): Promise<WarehouseView[]> {
+    return this.cached(RatingTopic.ListWarehouses, merchantId);
+  }
+
+  services(merchantId: number): Promise<CarrierServiceView[]> {
+    return this.cached(RatingTopic.ListServices, merchantId);
+  }
+
+  private cached<K extends RatingCommand>(topic: K, merchantId: number): Promise<CommandReply<K>> {
+    const key = `${topic}:${merchantId}`;
+    const now = Date.now();
+    const hit = this.cache.get(key);
+    if (hit && hit.expiresAt > now) return hit.value as Promise<CommandReply<K>>;
+    const value = this.fetch(topic, merchantId);
+    if (this.cache.size >= CACHE_MAX) this.cache.delete(this.cache.keys().next().value as string);
+    this.cache.set(key, { expiresAt: now + REFERENCE_DATA_TTL_MS, value });
+    // A failure is not remembered: the next request asks again.
+    value.catch(() => {
+      if (this.cache.get(key)?.value === value) this.cache.delete(key);
+    });
+    return value;
+  }
+
+  private async fetch<K extends RatingCommand>(
+    topic: K,
+    merchantId: number,
+  ): Promise<CommandReply<K>> {
+    const reply = await this.bus.request(
+      topic,
+      { merchant_id: merchantId },
+      {
+        key: String(merchantId),
+        // Well inside the gateway's own wait, so the client hears 503 rather than 504.
+        timeoutMs: Math.min(5_000, Math.floor(this.config.BUS_TIMEOUT_MS / 2)),
+      },
+    );
+    if (reply.ok) return reply.data;
+    this.logger.warn(`${topic}: ${reply.error.code} ${reply.error.message}`);
+    throw new DomainError(
+      CommonErrorCode.Unavailable,
+      'Reference data (warehouses, carrier services) is unavailable: the rating service did not answer. Retry later.',
+    );
+  }
+}
+
+type RatingCommand = (typeof RatingTopic)[keyof typeof RatingTopic];
