@@ -1,7 +1,14 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { ApiClient, Deployment, REPO_ROOT, aLabel, eventually } from '@consign/testing';
+import {
+  ApiClient,
+  Deployment,
+  REPO_ROOT,
+  aLabel,
+  aLabelAddress,
+  eventually,
+} from '@consign/testing';
 import { DEPLOYMENT_MODES } from './deployment-modes';
 
 const run = promisify(execFile);
@@ -21,8 +28,14 @@ interface Tracking {
   checkpoints: Checkpoint[];
 }
 
-/** Labels of this carrier are left alone by the sandbox: the tests report their events. */
-const QUIET_SERVICE = { service_code: 'ACME-GROUND' };
+/**
+ * Royal Mail, within Great Britain: the sandbox leaves this carrier alone (CARRIER_SANDBOX_CARRIERS
+ * below), so the tests report its events themselves.
+ */
+const QUIET = {
+  service: { service_code: 'RM-TRACKED48' },
+  shipper_address: aLabelAddress({ first_name: 'Charles', last_name: 'Babbage', city: 'Leeds' }),
+};
 
 /** Carrier event times: an hour from now (after the label's own first checkpoint), plus minutes. */
 const T0 = Math.ceil((Date.now() + 3_600_000) / 60_000) * 60_000;
@@ -49,7 +62,7 @@ describe.each(DEPLOYMENT_MODES)('labels and tracking (%s)', (_mode, start) => {
       env: {
         CARRIER_SANDBOX_STEP_MS: '150',
         CARRIER_SANDBOX_SCENARIOS: 'failed_attempt',
-        CARRIER_SANDBOX_CARRIERS: 'DHL,UPS,USPS,DPD,RM',
+        CARRIER_SANDBOX_CARRIERS: 'DHL,UPS,USPS,DPD',
       },
     });
     api = deployment.client;
@@ -68,7 +81,7 @@ describe.each(DEPLOYMENT_MODES)('labels and tracking (%s)', (_mode, start) => {
     (await client.get<Tracking>(`/2026-05/cloud/label/tracking/${id}`)).body.data!;
 
   it('creates a label with every field of the spec and returns the record', async () => {
-    const body = aLabel({ service: { ...QUIET_SERVICE, inco_term: 'DAP' } });
+    const body = aLabel({ ...QUIET, service: { ...QUIET.service, inco_term: 'DAP' } });
     const created = await api.post<number>('/2026-05/cloud/label', body);
     expect(created.status).toBe(200);
     expect(created.body).toEqual({ code: 200, message: 'success', data: expect.any(Number) });
@@ -96,14 +109,66 @@ describe.each(DEPLOYMENT_MODES)('labels and tracking (%s)', (_mode, start) => {
       items: body.items,
       package_attributes: body.package_attributes,
       metadata: body.metadata,
+      carrier: 'RM',
+      price: expect.objectContaining({ currency: 'GBP', inco_term: 'DAP' }),
       tracking_courier: null,
       tracking_number: null,
       delivered_time: null,
     });
+
+    // The price is rating-service's freight price for the same parcel.
+    const freight = await api.put<Record<string, unknown>>('/2025-07/cloud/calculate/freight', {
+      origin_country_code: 'GB',
+      origin_city: 'Leeds',
+      origin_zip_code: 'SW1Y 4JH',
+      dest_country_code: 'GB',
+      dest_city: 'London',
+      dest_zip_code: 'SW1Y 4JH',
+      weight: 0.6,
+      weight_unit: 'kg',
+      dimension: { length: 35, width: 25, height: 10.5, uom: 'cm' },
+      service_code: 'RM-TRACKED48',
+      inco_term: 'DAP',
+    });
+    expect(freight.status).toBe(200);
+    const { carrier_code: _carrier, message: _message, ...price } = freight.body.data!;
+    expect(record.price).toEqual(price);
+    expect(price.amount).toBeGreaterThan(0);
+  });
+
+  it('refuses a service it does not know (400) or that cannot carry the contents (422)', async () => {
+    const unknown = await api.post(
+      '/2026-05/cloud/label',
+      aLabel({ service: { service_code: 'NO-SUCH-SERVICE' } }),
+    );
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({ code: 400, data: null });
+    expect(unknown.body.message).toContain('service.service_code NO-SUCH-SERVICE');
+
+    const restricted = await api.post(
+      '/2026-05/cloud/label',
+      aLabel({
+        package_attributes: { contains_alcohol: true, contains_battery: true, weight: 0.6 },
+      }),
+    );
+    expect(restricted.status).toBe(422);
+    expect(restricted.body).toEqual({
+      code: 422,
+      message: 'package_attributes.contains_alcohol: DHL-EXPRESS does not carry alcohol',
+      data: null,
+    });
+
+    // Rating's own refusal: Royal Mail Tracked 48 does not leave Great Britain.
+    const abroad = await api.post(
+      '/2026-05/cloud/label',
+      aLabel({ ...QUIET, shipping_address: aLabelAddress({ country_code: 'US', city: 'Austin' }) }),
+    );
+    expect(abroad.status).toBe(422);
+    expect(abroad.body.data).toBeNull();
   });
 
   it('answers a fresh label with explicit nulls and its information_received checkpoint', async () => {
-    const id = await createLabel({ service: QUIET_SERVICE });
+    const id = await createLabel(QUIET);
     const response = await api.get<Tracking>(`/2026-05/cloud/label/tracking/${id}`);
     expect(response.status).toBe(200);
     expect(response.body.data).toEqual({
@@ -201,7 +266,7 @@ describe.each(DEPLOYMENT_MODES)('labels and tracking (%s)', (_mode, start) => {
   });
 
   it('hides one merchant’s labels from another (404 "Order not found.")', async () => {
-    const id = await createLabel({ service: QUIET_SERVICE });
+    const id = await createLabel(QUIET);
     const other = await deployment.createMerchant('Label neighbour');
     expect((await other.get(`/2026-05/cloud/label/tracking/${id}`)).body).toEqual({
       code: 404,
@@ -215,19 +280,19 @@ describe.each(DEPLOYMENT_MODES)('labels and tracking (%s)', (_mode, start) => {
     let carrier: ApiClient;
 
     beforeAll(async () => {
-      carrier = await deployment.createCarrierKey('ACME');
+      carrier = await deployment.createCarrierKey('RM');
     }, 60_000);
 
     it('records a batch once persisted: allocation, out of order, duplicates, by tracking number', async () => {
-      const id = await createLabel({ service: QUIET_SERVICE });
-      const number = `ACME${id}X`;
+      const id = await createLabel(QUIET);
+      const number = `RM${id}X`;
       const events = [
         {
           label_id: id,
           event_code: 'E00',
           description: 'Shipment information received',
           event_time: local(0, 2),
-          allocation: { tracking_courier: 'ACME', tracking_number: number },
+          allocation: { tracking_courier: 'RM', tracking_number: number },
         },
         {
           tracking_number: number,
@@ -257,7 +322,7 @@ describe.each(DEPLOYMENT_MODES)('labels and tracking (%s)', (_mode, start) => {
           event_time: local(1400, -5),
         },
       ];
-      const response = await carrier.post('/2026-05/cloud/carrier/ACME/events', { events });
+      const response = await carrier.post('/2026-05/cloud/carrier/RM/events', { events });
       expect(response.status).toBe(200);
       expect(response.body).toEqual({
         code: 200,
@@ -266,7 +331,7 @@ describe.each(DEPLOYMENT_MODES)('labels and tracking (%s)', (_mode, start) => {
       });
       const tracking = await trackingOf(id);
       expect(tracking).toEqual({
-        tracking_courier: 'ACME',
+        tracking_courier: 'RM',
         tracking_number: number,
         outbound_time: utc(600),
         delivered_time: utc(3000),
@@ -300,14 +365,14 @@ describe.each(DEPLOYMENT_MODES)('labels and tracking (%s)', (_mode, start) => {
       });
       // Sent again, the whole batch is ignored.
       expect(
-        (await carrier.post('/2026-05/cloud/carrier/ACME/events', { events })).body.data,
+        (await carrier.post('/2026-05/cloud/carrier/RM/events', { events })).body.data,
       ).toEqual({ received: 5, recorded: 0, duplicates: 5, unmatched: 0 });
     });
 
     it('keeps an event for a tracking number not allocated yet, and attaches it later', async () => {
-      const id = await createLabel({ service: QUIET_SERVICE });
-      const number = `ACME${id}EARLY`;
-      const early = await carrier.post('/2026-05/cloud/carrier/ACME/events', {
+      const id = await createLabel(QUIET);
+      const number = `RM${id}EARLY`;
+      const early = await carrier.post('/2026-05/cloud/carrier/RM/events', {
         events: [
           {
             tracking_number: number,
@@ -318,14 +383,14 @@ describe.each(DEPLOYMENT_MODES)('labels and tracking (%s)', (_mode, start) => {
         ],
       });
       expect(early.body.data).toEqual({ received: 1, recorded: 0, duplicates: 0, unmatched: 1 });
-      await carrier.post('/2026-05/cloud/carrier/ACME/events', {
+      await carrier.post('/2026-05/cloud/carrier/RM/events', {
         events: [
           {
             label_id: id,
             event_code: 'E00',
             description: 'Shipment information received',
             event_time: local(60),
-            allocation: { tracking_courier: 'ACME', tracking_number: number },
+            allocation: { tracking_courier: 'RM', tracking_number: number },
           },
         ],
       });
@@ -341,28 +406,28 @@ describe.each(DEPLOYMENT_MODES)('labels and tracking (%s)', (_mode, start) => {
           { label_id: 1, event_code: 'E1', description: 'x', event_time: '2026-05-02T10:00:00Z' },
         ],
       };
-      const asMerchant = await api.post('/2026-05/cloud/carrier/ACME/events', body);
+      const asMerchant = await api.post('/2026-05/cloud/carrier/RM/events', body);
       expect(asMerchant.status).toBe(403);
       expect(asMerchant.body).toMatchObject({ code: 403, data: null });
       expect(
-        (await api.withKey(undefined).post('/2026-05/cloud/carrier/ACME/events', body)).status,
+        (await api.withKey(undefined).post('/2026-05/cloud/carrier/RM/events', body)).status,
       ).toBe(401);
       expect(
         (
           await api
             .withKey('csk_carrier_not_a_real_one')
-            .post('/2026-05/cloud/carrier/ACME/events', body)
+            .post('/2026-05/cloud/carrier/RM/events', body)
         ).status,
       ).toBe(401);
       const otherCarrier = await carrier.post('/2026-05/cloud/carrier/DHL/events', body);
       expect(otherCarrier.status).toBe(403);
-      expect(otherCarrier.body.message).toContain('ACME');
+      expect(otherCarrier.body.message).toContain('RM');
       // A carrier credential is not a merchant's key.
       expect((await carrier.get('/2026-05/cloud/label/tracking/1')).status).toBe(401);
     });
 
     it('refuses an invalid batch with 400 naming each event field', async () => {
-      const response = await carrier.post('/2026-05/cloud/carrier/ACME/events', {
+      const response = await carrier.post('/2026-05/cloud/carrier/RM/events', {
         events: [
           { event_code: 'E1', description: 'x', event_time: '2026-05-02T10:00:00' },
           { label_id: 1, event_code: '', description: 'x', event_time: '2026-05-02T10:00:00Z' },
@@ -374,10 +439,10 @@ describe.each(DEPLOYMENT_MODES)('labels and tracking (%s)', (_mode, start) => {
     });
 
     it('takes a test event from the carrier-event CLI', async () => {
-      const id = await createLabel({ service: QUIET_SERVICE });
+      const id = await createLabel(QUIET);
       const args = [
         join(REPO_ROOT, 'dist/apps/carrier-cli/src/main.js'),
-        ...['--carrier', 'ACME', '--label', String(id), '--code', 'E60'],
+        ...['--carrier', 'RM', '--label', String(id), '--code', 'OUT_FOR_DELIVERY'],
         ...['--text', 'Out for delivery', '--location', 'Porto, PT'],
       ];
       const env: Record<string, string> = { PATH: process.env.PATH ?? '' };

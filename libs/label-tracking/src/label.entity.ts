@@ -3,6 +3,7 @@ import {
   LabelAddressDto,
   LabelItemDto,
   LabelMetadataDto,
+  LabelPriceView,
   LengthUnit,
   PackageAttributesDto,
   WeightUnit,
@@ -61,6 +62,10 @@ export class LabelEntity {
 
   @Column({ type: 'json', nullable: true })
   metadata!: LabelMetadataDto | null;
+
+  /** rating-service's freight price when the label was created. */
+  @Column({ type: 'json', nullable: true })
+  price!: LabelPriceView | null;
 
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' })
   createdAt!: Date;

@@ -2,6 +2,6 @@
 export interface LabelCreatedEvent {
   label_id: number;
   service_code: string;
-  /** The carrier the service belongs to, when known. */
+  /** The carrier the service belongs to. */
   carrier_code: string | null;
 }

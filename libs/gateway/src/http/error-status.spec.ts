@@ -39,6 +39,8 @@ describe('httpStatusOf', () => {
     [InboundErrorCode.UnknownReference, 400],
     [LabelErrorCode.LabelNotFound, 404],
     [LabelErrorCode.TrackingNotFound, 404],
+    [LabelErrorCode.InvalidService, 400],
+    [LabelErrorCode.RestrictedContents, 422],
   ])('maps %s to %i', (code, status) => {
     expect(httpStatusOf(code)).toBe(status);
   });

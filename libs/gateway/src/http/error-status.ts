@@ -40,6 +40,7 @@ export function httpStatusOf(code: string): number {
     case OrderErrorCode.UnknownReference:
     case InboundErrorCode.UnknownReference:
     case CatalogErrorCode.UnknownVariant:
+    case LabelErrorCode.InvalidService:
       return 400;
     case CommonErrorCode.Unauthorized:
       return 401;
@@ -68,6 +69,7 @@ export function httpStatusOf(code: string): number {
     case RatingErrorCode.RestrictedContents:
     case RatingErrorCode.OverWeightLimit:
     case RatingErrorCode.AmountOutOfRange:
+    case LabelErrorCode.RestrictedContents:
       return 422;
     case CommonErrorCode.RateLimited:
       return 429;

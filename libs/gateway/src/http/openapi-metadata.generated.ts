@@ -31,19 +31,19 @@ export default async () => {
     ['../../../contracts/src/label/label-metadata.dto']: contracts,
     ['../../../contracts/src/label/checkpoint-status']: contracts,
     ['../../../contracts/src/label/label-tracking-view.dto']: contracts,
+    ['../../../contracts/src/rating/inco-term']: contracts,
+    ['../../../contracts/src/label/label-view.dto']: contracts,
     ['../../../contracts/src/order/order-service.dto']: contracts,
     ['../../../contracts/src/order/sku-item.dto']: contracts,
     ['../../../contracts/src/order/order-tracking-view.dto']: contracts,
     ['../../../contracts/src/order/order-status']: contracts,
     ['../../../contracts/src/order/order-view.dto']: contracts,
     ['../../../contracts/src/rating/dimension.dto']: contracts,
-    ['../../../contracts/src/rating/inco-term']: contracts,
     ['../../../contracts/src/rating/calc-address.dto']: contracts,
     ['../../../contracts/src/rating/content-flag']: contracts,
     ['../../../contracts/src/rating/carrier-service-view.dto']: contracts,
     ['../../../contracts/src/rating/restricted-content']: contracts,
     ['../../../contracts/src/rating/warehouse-view.dto']: contracts,
-    ['../../../contracts/src/label/label-view.dto']: contracts,
     ['../../../contracts/src/rating/cost-result-view.dto']: contracts,
   };
   return {
@@ -967,6 +967,59 @@ export default async () => {
         [
           contracts,
           {
+            LabelPriceView: {
+              amount: {
+                required: true,
+                type: () => Number,
+                description: 'Number(12,2): everything below.',
+              },
+              currency: {
+                required: true,
+                type: () => String,
+                description: "ISO 4217: the carrier service's currency.",
+              },
+              inco_term: {
+                required: true,
+                nullable: true,
+                enum: t['../../../contracts/src/rating/inco-term'].IncoTerm,
+              },
+              shipping: {
+                required: true,
+                type: () => Number,
+                nullable: true,
+                description: 'Number(12,2).',
+              },
+              fuel_surcharge: {
+                required: true,
+                type: () => Number,
+                nullable: true,
+                description: 'Number(12,2).',
+              },
+              remote_area_surcharge: {
+                required: true,
+                type: () => Number,
+                nullable: true,
+                description: 'Number(12,2).',
+              },
+              vat: {
+                required: true,
+                type: () => Number,
+                nullable: true,
+                description: 'Number(12,2).',
+              },
+              duty: {
+                required: true,
+                type: () => Number,
+                nullable: true,
+                description: 'Number(12,2).',
+              },
+              ddp_handling: {
+                required: true,
+                type: () => Number,
+                nullable: true,
+                description: 'Number(12,2).',
+              },
+            },
             LabelView: {
               id: { required: true, type: () => Number },
               status: {
@@ -982,6 +1035,18 @@ export default async () => {
               service: {
                 required: true,
                 type: () => t['../../../contracts/src/label/label-service.dto'].LabelServiceDto,
+              },
+              carrier: {
+                required: true,
+                type: () => String,
+                nullable: true,
+                description: 'Carrier code of the service.',
+              },
+              price: {
+                required: true,
+                type: () => t['../../../contracts/src/label/label-view.dto'].LabelPriceView,
+                nullable: true,
+                description: 'The price of the label, from rating-service, when it was created.',
               },
               shipping_address: {
                 required: true,
@@ -2037,7 +2102,8 @@ export default async () => {
           {
             LabelController: {
               create: {
-                summary: 'Create a shipping label; `data` is the new label id.',
+                summary:
+                  'Create a shipping label; `data` is the new label id. The service must be a carrier service\n(GET /2025-07/cloud/service) that carries the declared contents (422 otherwise); the label is\npriced by rating-service.',
                 type: Number,
               },
               tracking: {

@@ -13,10 +13,14 @@ import { GatewayBus } from '../http/gateway-bus';
 export class LabelController {
   constructor(private readonly bus: GatewayBus) {}
 
-  /** Create a shipping label; `data` is the new label id. */
+  /**
+   * Create a shipping label; `data` is the new label id. The service must be a carrier service
+   * (GET /2025-07/cloud/service) that carries the declared contents (422 otherwise); the label is
+   * priced by rating-service.
+   */
   @Post()
   @ApiOperation({ summary: 'Create a shipping label' })
-  @ApiEnvelope(LongId, { description: 'Created: `data` is the new label id.' })
+  @ApiEnvelope(LongId, { description: 'Created: `data` is the new label id.', errors: [422] })
   create(
     @MerchantId() merchantId: number,
     @CorrelationId() correlationId: string,

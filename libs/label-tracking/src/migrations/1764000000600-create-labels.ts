@@ -70,6 +70,7 @@ export class CreateLabels1764000000600 implements MigrationInterface {
         "items" json NOT NULL,
         "package_attributes" json,
         "metadata" json,
+        "price" json,
         "created_at" timestamptz NOT NULL DEFAULT now(),
         CONSTRAINT "pk_label" PRIMARY KEY ("id"),
         CONSTRAINT "fk_label_tracking" FOREIGN KEY ("id") REFERENCES "labels"."tracking" ("id"),

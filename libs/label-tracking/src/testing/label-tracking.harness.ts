@@ -1,8 +1,23 @@
 import { DataSource } from 'typeorm';
-import { CarrierCheckpointEvent, CreateLabelRequest, validateContract } from '@consign/contracts';
 import {
+  CarrierCheckpointEvent,
+  CarrierServiceView,
+  CommandReply,
+  CommandRequest,
+  CreateLabelRequest,
+  FreightCostResultView,
+  IncoTerm,
+  RatingTopic,
+  Reply,
+  RestrictedContent,
+  success,
+  validateContract,
+} from '@consign/contracts';
+import {
+  CommandBus,
   DatabaseHost,
   FakeClock,
+  ReferenceData,
   InProcessBroker,
   InProcessClient,
   Outbox,
@@ -17,8 +32,62 @@ import { LabelTrackingConfig } from '../label-tracking.config';
 import { CheckpointNormaliser } from '../normalisation/normalise-checkpoint';
 import { TrackingService } from '../tracking.service';
 
+/** The carrier services rating-service would list (the parts label-tracking reads). */
+export const TEST_SERVICES = [
+  {
+    service_code: 'DHL-EXPRESS',
+    carrier: 'DHL',
+    inco_terms: [IncoTerm.DAP, IncoTerm.DDP],
+    restricted_contents: [RestrictedContent.Alcohol, RestrictedContent.DangerousGoods],
+  },
+  {
+    service_code: 'USPS-INTL',
+    carrier: 'USPS',
+    inco_terms: [IncoTerm.DAP],
+    restricted_contents: [
+      RestrictedContent.Battery,
+      RestrictedContent.Liquid,
+      RestrictedContent.Alcohol,
+      RestrictedContent.DangerousGoods,
+    ],
+  },
+] as CarrierServiceView[];
+
+/** rating-service's price for any freight request the tests make. */
+export const TEST_PRICE: FreightCostResultView = {
+  carrier_code: 'DHL',
+  inco_term: IncoTerm.DDP,
+  amount: 42.5,
+  shipping: 30,
+  fuel_surcharge: 8.25,
+  remote_area_surcharge: 0,
+  vat: 0,
+  duty: 0,
+  ddp_handling: 4.25,
+  currency: 'USD',
+  message: 'success',
+};
+
+/** What label-tracking asks rating-service, answered from TEST_SERVICES and TEST_PRICE. */
+export class FakeRating {
+  readonly freightRequests: CommandRequest<typeof RatingTopic.CalculateFreight>[] = [];
+  answer: Reply<FreightCostResultView> = success(TEST_PRICE);
+
+  readonly reference = { services: async () => TEST_SERVICES } as unknown as ReferenceData;
+  readonly bus = {
+    request: async <K extends typeof RatingTopic.CalculateFreight>(
+      _topic: K,
+      payload: CommandRequest<K>,
+    ): Promise<Reply<CommandReply<K>>> => {
+      this.freightRequests.push(payload);
+      return this.answer;
+    },
+  } as unknown as CommandBus;
+}
+
 /** label-tracking's services on a fresh test database, with a fake clock and an in-process bus. */
 export interface LabelTrackingHarness {
+  rating: FakeRating;
   dataSource: DataSource;
   clock: FakeClock;
   broker: InProcessBroker;
@@ -42,9 +111,11 @@ export async function startLabelTracking(
   const broker = new InProcessBroker();
   const outbox = new Outbox(dataSource, new InProcessClient(broker), 'labels');
   const settings = Object.assign(new LabelTrackingConfig(), config);
-  const labels = new LabelService(dataSource, outbox, clock);
+  const rating = new FakeRating();
+  const labels = new LabelService(dataSource, outbox, clock, rating.reference, rating.bus);
   const ingestor = new CheckpointIngestor(dataSource, new CheckpointNormaliser(), settings);
   return {
+    rating,
     dataSource,
     clock,
     broker,
