@@ -14,6 +14,7 @@ import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { GatewayBus } from './http/gateway-bus';
 import { CarrierEventsController } from './label/carrier-events.controller';
 import { LabelController } from './label/label.controller';
+import { OrderTrackingController } from './label/order-tracking.controller';
 import { CalculateController } from './rating/calculate.controller';
 import { ReferenceDataController } from './rating/reference-data.controller';
 
@@ -29,6 +30,7 @@ import { ReferenceDataController } from './rating/reference-data.controller';
     InventoryController,
     LabelController,
     CarrierEventsController,
+    OrderTrackingController,
   ],
   providers: [
     ApiKeyService,
