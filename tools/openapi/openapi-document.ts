@@ -178,6 +178,17 @@ export async function buildOpenApiDocument(
         },
         'bearer',
       )
+      .addBearerAuth(
+        {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'carrier credential',
+          description:
+            "A carrier's credential (`npm run admin -- carrier key create --carrier <code>`), " +
+            'for the carrier webhook only: `Authorization: Bearer <credential>`.',
+        },
+        'carrier',
+      )
       .addSecurityRequirements('bearer')
       .build();
     const document = SwaggerModule.createDocument(app, config);

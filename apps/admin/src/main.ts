@@ -1,7 +1,13 @@
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { ApiKeyRole, ApiKeyService, gatewayDatabase } from '@consign/gateway';
+import {
+  ApiKeyRole,
+  ApiKeyService,
+  CarrierCredentialService,
+  gatewayDatabase,
+} from '@consign/gateway';
 import { PlatformModule, loadConfig, runMain } from '@consign/platform';
+import { isCarrierCode } from '@consign/contracts';
 
 const USAGE = `Usage: npm run admin -- <command>
 
@@ -11,6 +17,10 @@ const USAGE = `Usage: npm run admin -- <command>
       Issues another API key for a merchant.
   key revoke <api-key>
       Revokes a key (gateways forget it within 30 seconds).
+  carrier key create --carrier <code>
+      Issues a carrier's credential for its webhook (POST /2026-05/cloud/carrier/<code>/events).
+  carrier key revoke <credential>
+      Revokes a carrier's credential (gateways forget it within 30 seconds).
 
 Uses the same configuration as the platform (DATABASE_URL, or the embedded database under
 DATA_DIR; stop the standalone app first, as one process owns an embedded database).`;
@@ -32,8 +42,15 @@ function roleOf(args: string[]): ApiKeyRole {
 /** Creates merchants and API keys: the operator's side of authentication. */
 runMain('consign-admin', async () => {
   const args = process.argv.slice(2);
-  const command = args.slice(0, 2).join(' ');
-  if (!['merchant create', 'key create', 'key revoke'].includes(command)) {
+  const command = args[0] === 'carrier' ? args.slice(0, 3).join(' ') : args.slice(0, 2).join(' ');
+  const COMMANDS = [
+    'merchant create',
+    'key create',
+    'key revoke',
+    'carrier key create',
+    'carrier key revoke',
+  ];
+  if (!COMMANDS.includes(command)) {
     process.stderr.write(`${USAGE}\n`);
     process.exitCode = 64;
     return;
@@ -46,7 +63,7 @@ runMain('consign-admin', async () => {
       PlatformModule.forRoot({ config, appName: 'consign-admin', requestsReplies: false }),
       gatewayDatabase.module,
     ],
-    providers: [ApiKeyService],
+    providers: [ApiKeyService, CarrierCredentialService],
   })
   class AdminModule {}
 
@@ -69,10 +86,22 @@ runMain('consign-admin', async () => {
       process.stdout.write(
         `merchant_id=${merchantId}\napi_key=${await keys.issueKey(merchantId, roleOf(args))}\n`,
       );
-    } else {
+    } else if (command === 'key revoke') {
       const key = args[2];
       if (!key) throw new UsageError('the key to revoke is required');
       if (!(await keys.revokeKey(key))) throw new UsageError('no such key');
+      process.stdout.write('revoked\n');
+    } else if (command === 'carrier key create') {
+      const carrier = option(args, 'carrier');
+      if (!carrier || !isCarrierCode(carrier))
+        throw new UsageError('--carrier must be a carrier code, e.g. DHL');
+      const key = await app.get(CarrierCredentialService).issue(carrier);
+      process.stdout.write(`carrier=${carrier}\napi_key=${key}\n`);
+    } else {
+      const key = args[3];
+      if (!key) throw new UsageError('the credential to revoke is required');
+      if (!(await app.get(CarrierCredentialService).revoke(key)))
+        throw new UsageError('no such credential');
       process.stdout.write('revoked\n');
     }
   } catch (error: unknown) {

@@ -1,5 +1,7 @@
+import { carrierSandboxDatabase } from '@consign/carrier-sandbox';
 import { catalogDatabase } from '@consign/catalog';
 import { gatewayDatabase } from '@consign/gateway';
+import { labelTrackingDatabase } from '@consign/label-tracking';
 import { inboundDatabase } from '@consign/inbound';
 import { orderDatabase } from '@consign/order';
 import type { ServiceDatabaseOptions } from '@consign/platform';
@@ -8,6 +10,8 @@ import type { ServiceDatabaseOptions } from '@consign/platform';
 export const ALL_SERVICE_DATABASES: ServiceDatabaseOptions[] = [
   gatewayDatabase.options,
   catalogDatabase.options,
+  labelTrackingDatabase.options,
+  carrierSandboxDatabase.options,
   orderDatabase.options,
   inboundDatabase.options,
 ];

@@ -1,5 +1,7 @@
 import { Logger, Module } from '@nestjs/common';
+import { CarrierSandboxConfig, CarrierSandboxModule } from '@consign/carrier-sandbox';
 import { CatalogModule } from '@consign/catalog';
+import { LabelTrackingModule } from '@consign/label-tracking';
 import { RatingModule } from '@consign/rating';
 import { BootstrapKeyService, GatewayModule, createHttpApp } from '@consign/gateway';
 import { InboundModule } from '@consign/inbound';
@@ -10,6 +12,7 @@ import {
   PlatformModule,
   busServerOptions,
   loadConfig,
+  loadConfigOf,
   runMain,
   exitCleanlyOnSignals,
 } from '@consign/platform';
@@ -20,6 +23,7 @@ import {
  */
 async function main(): Promise<void> {
   const config = loadConfig();
+  const sandbox = loadConfigOf(CarrierSandboxConfig);
 
   @Module({
     imports: [
@@ -29,6 +33,9 @@ async function main(): Promise<void> {
       RatingModule,
       OrderModule,
       InboundModule,
+      LabelTrackingModule,
+      // The project's own carrier: on unless CARRIER_SANDBOX=off (real carriers report instead).
+      ...(sandbox.enabled ? [CarrierSandboxModule] : []),
     ],
   })
   class StandaloneModule {}
@@ -55,6 +62,11 @@ async function main(): Promise<void> {
       `API key of merchant ${bootstrap.merchantId}${bootstrap.generated ? ' (generated, saved under DATA_DIR)' : ''}: ${bootstrap.apiKey}`,
     );
   }
+  logger.log(
+    sandbox.enabled
+      ? `Carrier sandbox: on (a step every ${sandbox.CARRIER_SANDBOX_STEP_MS} ms; CARRIER_SANDBOX=off to stop it)`
+      : 'Carrier sandbox: off',
+  );
   logger.log('Press Ctrl-C to stop.');
 }
 

@@ -3,6 +3,7 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { ApiKeyGuard } from './auth/api-key.guard';
 import { ApiKeyService } from './auth/api-key.service';
 import { BootstrapKeyService } from './auth/bootstrap-key.service';
+import { CarrierCredentialService } from './auth/carrier-credential.service';
 import { gatewayDatabase } from './auth/gateway.database';
 import { InventoryController } from './catalog/inventory.controller';
 import { ProductController } from './catalog/product.controller';
@@ -10,6 +11,8 @@ import { InboundController } from './inbound/inbound.controller';
 import { OrderController } from './order/order.controller';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { GatewayBus } from './http/gateway-bus';
+import { CarrierEventsController } from './label/carrier-events.controller';
+import { LabelController } from './label/label.controller';
 import { CalculateController } from './rating/calculate.controller';
 import { ReferenceDataController } from './rating/reference-data.controller';
 
@@ -23,14 +26,17 @@ import { ReferenceDataController } from './rating/reference-data.controller';
     OrderController,
     InboundController,
     InventoryController,
+    LabelController,
+    CarrierEventsController,
   ],
   providers: [
     ApiKeyService,
     BootstrapKeyService,
+    CarrierCredentialService,
     GatewayBus,
     { provide: APP_GUARD, useClass: ApiKeyGuard },
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
   ],
-  exports: [ApiKeyService, BootstrapKeyService],
+  exports: [ApiKeyService, BootstrapKeyService, CarrierCredentialService],
 })
 export class GatewayModule {}

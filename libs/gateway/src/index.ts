@@ -6,6 +6,7 @@ export * from './http/error-status';
 export * from './auth/api-key.entity';
 export * from './auth/api-key.service';
 export * from './auth/bootstrap-key.service';
+export * from './auth/carrier-credential.service';
 export * from './auth/gateway.database';
 export * from './http/api-envelope';
 export { default as openApiPluginMetadata } from './http/openapi-metadata.generated';

@@ -5,6 +5,8 @@ export * from './e2e/admin';
 export * from './factories/product.factory';
 export * from './kafka/mokapi-broker';
 export * from './e2e/distributed';
+export * from './factories/label.factory';
+export * from './e2e/eventually';
 export * from './factories/rating.factory';
 export * from './e2e/eventually';
 export * from './factories/order.factory';

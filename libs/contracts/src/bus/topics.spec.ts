@@ -2,7 +2,14 @@ import { errorsFor } from '../catalog/contract-test-kit';
 import { InboundReceiptRequest } from '../inbound';
 import { ShipOrderRequest } from '../order';
 import { ReservationRequestEvent, StockReservationFailedEvent } from './stock.events';
-import { COMMAND_TOPICS, EVENT_TOPICS, RatingTopic, replyTopicOf } from './topics';
+import {
+  ADAPTER_TOPICS,
+  COMMAND_TOPICS,
+  CarrierTopic,
+  EVENT_TOPICS,
+  RatingTopic,
+  replyTopicOf,
+} from './topics';
 import { WarehouseOrderShippedEvent } from './warehouse.events';
 
 describe('bus topics', () => {
@@ -74,5 +81,16 @@ describe('operation and event payloads', () => {
     expect(
       errorsFor(WarehouseOrderShippedEvent, { carrier: 'UPS', tracking_number: '1Z', packages: 2 }),
     ).toEqual(['order_id is required']);
+  });
+});
+
+describe('adapter topics', () => {
+  it('keeps carrier events on their own versioned topic, apart from commands and events', () => {
+    expect(ADAPTER_TOPICS).toEqual([CarrierTopic.Checkpoint]);
+    expect(CarrierTopic.Checkpoint).toBe('carrier.checkpoint.v1');
+    for (const topic of ADAPTER_TOPICS) {
+      expect(COMMAND_TOPICS).not.toContain(topic);
+      expect(EVENT_TOPICS).not.toContain(topic);
+    }
   });
 });

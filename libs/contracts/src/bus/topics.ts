@@ -38,6 +38,13 @@ import type {
   WarehouseOrderPickingStartedEvent,
   WarehouseOrderShippedEvent,
 } from './warehouse.events';
+import type { CarrierEventsResult, LabelTrackingView, LabelView } from '../label';
+import type {
+  CreateLabelCommand,
+  GetLabelQuery,
+  IngestCarrierEventsCommand,
+} from './label.commands';
+import type { LabelCreatedEvent } from './label.events';
 import type {
   CarrierServiceView,
   FreightCostResultView,
@@ -119,11 +126,38 @@ export const WarehouseEvent = {
   OrderCancelled: 'warehouse.order_cancelled.v1',
 } as const;
 
+export const LabelTopic = {
+  Create: 'label.label.create.v1',
+  Get: 'label.label.get.v1',
+  GetTracking: 'label.tracking.get.v1',
+  IngestCarrierEvents: 'label.checkpoint.ingest.v1',
+} as const;
+
+export const LabelEvent = {
+  Created: 'label.label.created.v1',
+} as const;
+
+/**
+ * What carrier adapters publish: raw carrier events (`CarrierCheckpointEvent`, not wrapped in an
+ * EventEnvelope: a carrier knows parcels, not merchants), consumed in batches by
+ * label-tracking-service.
+ */
+export const CarrierTopic = {
+  Checkpoint: 'carrier.checkpoint.v1',
+} as const;
+
 /** Request-reply topics: the request payload and the data of a successful reply. */
 export interface CommandMap {
   [CatalogTopic.CreateProduct]: { request: CreateProductCommand; reply: number };
   [CatalogTopic.GetProduct]: { request: GetProductQuery; reply: ProductView };
   [CatalogTopic.ListProducts]: { request: ListProductsQuery; reply: ProductView[] };
+  [LabelTopic.Create]: { request: CreateLabelCommand; reply: number };
+  [LabelTopic.Get]: { request: GetLabelQuery; reply: LabelView };
+  [LabelTopic.GetTracking]: { request: GetLabelQuery; reply: LabelTrackingView };
+  [LabelTopic.IngestCarrierEvents]: {
+    request: IngestCarrierEventsCommand;
+    reply: CarrierEventsResult;
+  };
   [RatingTopic.CalculateOrder]: { request: CalculateOrderCommand; reply: OrderCostResultView[] };
   [RatingTopic.CalculateFreight]: {
     request: CalculateFreightCommand;
@@ -169,6 +203,7 @@ export interface EventMap {
   [WarehouseEvent.OrderPickingStarted]: WarehouseOrderPickingStartedEvent;
   [WarehouseEvent.OrderShipped]: WarehouseOrderShippedEvent;
   [WarehouseEvent.OrderCancelled]: WarehouseOrderCancelledEvent;
+  [LabelEvent.Created]: LabelCreatedEvent;
 }
 
 export type CommandTopic = keyof CommandMap;
@@ -182,6 +217,7 @@ export const COMMAND_TOPICS: readonly CommandTopic[] = [
   ...Object.values(OrderTopic),
   ...Object.values(InboundTopic),
   ...Object.values(RatingTopic),
+  ...Object.values(LabelTopic),
 ];
 export const EVENT_TOPICS: readonly EventTopic[] = [
   ...Object.values(CatalogEvent),
@@ -189,7 +225,10 @@ export const EVENT_TOPICS: readonly EventTopic[] = [
   ...Object.values(StockEvent),
   ...Object.values(InboundEvent),
   ...Object.values(WarehouseEvent),
+  ...Object.values(LabelEvent),
 ];
+/** Topics external adapters publish on, outside the command and event maps. */
+export const ADAPTER_TOPICS: readonly string[] = [...Object.values(CarrierTopic)];
 
 /** NestJS's Kafka client listens for a command's replies on `<topic>.reply`. */
 export function replyTopicOf(topic: CommandTopic): string {

@@ -127,3 +127,23 @@ export function IsIsoDateTime(options?: ValidationOptions): PropertyDecorator {
     options,
   );
 }
+
+/** The zone of a date-time: `Z`, `±hh:mm` or `±hhmm`. */
+export const ZONE_SUFFIX_PATTERN = /(?:Z|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * An ISO 8601 date-time that says which zone it is in (`Z` or an offset): a carrier reports local
+ * times, and without the zone the instant is unknown.
+ */
+export function isZonedDateTime(value: unknown): value is string {
+  return isIsoDateTime(value) && ZONE_SUFFIX_PATTERN.test(value);
+}
+
+export function IsZonedDateTime(options?: ValidationOptions): PropertyDecorator {
+  return formatDecorator(
+    'isZonedDateTime',
+    isZonedDateTime,
+    'an ISO 8601 date-time with its zone (yyyy-MM-ddTHH:mm:ss followed by Z or ±hh:mm)',
+    options,
+  );
+}

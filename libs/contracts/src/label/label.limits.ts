@@ -20,3 +20,21 @@ export const LABEL_LIMITS = {
 
 /** Label weights and dimensions: Number(12,3) (grams of a kilogram, millimetres of a metre). */
 export const LABEL_MEASURE = { precision: 12, scale: 3 } as const;
+
+/**
+ * Limits of carrier checkpoint events and of what tracking returns. The spec's order-tracking
+ * object gives 255 for `tracking_courier`, `tracking_number`, `details` and `description`; a
+ * carrier code is a service's `carrier` (max 32 in the freight cost result's `carrier_code`).
+ */
+export const TRACKING_LIMITS = {
+  carrier_code: 32,
+  tracking_number: 255,
+  event_code: 64,
+  description: 255,
+  location: 255,
+  /** Events one webhook request (or one bus command) may carry. */
+  events_per_request: 1000,
+} as const;
+
+/** A label with no new event for this long becomes `expired` (ARCHITECTURE.md, label tracking). */
+export const LABEL_EXPIRY_DAYS = 30;

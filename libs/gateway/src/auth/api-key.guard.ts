@@ -11,22 +11,27 @@ import { ApiError } from '../http/api-error';
 import { ApiKeyRole } from './api-key.entity';
 import { ApiKeyService, Principal } from './api-key.service';
 import { bearerTokenOf } from './bearer-token';
+import { CarrierCredentialService } from './carrier-credential.service';
 
 const PUBLIC = 'consign:public';
 const ROLES = 'consign:roles';
+const CARRIER = 'consign:carrier';
 
 /** A route anyone may call (health, reference data docs). */
 export const Public = () => SetMetadata(PUBLIC, true);
 /** A route only keys of these roles may call (operators' warehouse endpoints). */
 export const Roles = (...roles: ApiKeyRole[]) => SetMetadata(ROLES, roles);
+/** A route for carriers: a carrier credential, not a merchant's key (which gets a 403). */
+export const CarrierOnly = () => SetMetadata(CARRIER, true);
 
-type AuthenticatedRequest = FastifyRequest & { principal?: Principal };
+type AuthenticatedRequest = FastifyRequest & { principal?: Principal; carrier?: string };
 
 /** `Authorization: Bearer <key>` on every route that is not @Public(); 401 otherwise. */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
   constructor(
     private readonly keys: ApiKeyService,
+    private readonly carriers: CarrierCredentialService,
     private readonly reflector: Reflector,
   ) {}
 
@@ -41,6 +46,8 @@ export class ApiKeyGuard implements CanActivate {
       throw new ApiError(401, 'Missing API key: send Authorization: Bearer <key>.', {
         'www-authenticate': 'Bearer',
       });
+    if (this.reflector.getAllAndOverride<boolean>(CARRIER, targets))
+      return this.authenticateCarrier(request, bearer.token);
     const principal = await this.keys.authenticate(bearer.token, bearer.hash);
     if (!principal) throw new ApiError(401, 'Invalid API key.', { 'www-authenticate': 'Bearer' });
     const roles = this.reflector.getAllAndOverride<ApiKeyRole[] | undefined>(ROLES, targets);
@@ -48,6 +55,20 @@ export class ApiKeyGuard implements CanActivate {
       throw new ApiError(403, 'This API key may not use this operation.');
     request.principal = principal;
     return true;
+  }
+
+  private async authenticateCarrier(request: AuthenticatedRequest, key: string): Promise<true> {
+    const carrier = await this.carriers.authenticate(key);
+    if (carrier) {
+      request.carrier = carrier;
+      return true;
+    }
+    if (await this.keys.authenticate(key))
+      throw new ApiError(
+        403,
+        'A merchant API key may not report carrier events: use a carrier credential.',
+      );
+    throw new ApiError(401, 'Invalid carrier credential.', { 'www-authenticate': 'Bearer' });
   }
 }
 
@@ -57,5 +78,14 @@ export const MerchantId = createParamDecorator(
     const principal = context.switchToHttp().getRequest<AuthenticatedRequest>().principal;
     if (!principal) throw new ApiError(401, 'Missing API key: send Authorization: Bearer <key>.');
     return principal.merchantId;
+  },
+);
+
+/** The carrier whose credential authenticated the request (routes marked @CarrierOnly()). */
+export const AuthenticatedCarrier = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): string => {
+    const carrier = context.switchToHttp().getRequest<AuthenticatedRequest>().carrier;
+    if (!carrier) throw new ApiError(401, 'Missing carrier credential.');
+    return carrier;
   },
 );

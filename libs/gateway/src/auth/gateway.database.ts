@@ -1,15 +1,17 @@
 import { serviceDatabase } from '@consign/platform';
 import { ApiKeyEntity } from './api-key.entity';
+import { CarrierCredentialEntity } from './carrier-credential.entity';
 import { MerchantEntity } from './merchant.entity';
 import { CreateMerchant1764000000100 } from '../migrations/1764000000100-create-merchant';
+import { CreateCarrierCredential1764000000110 } from '../migrations/1764000000110-create-carrier-credential';
 
 export const GATEWAY_SCHEMA = 'gateway';
 
-/** The gateway owns no domain data, only merchants and their API keys. */
+/** The gateway owns no domain data, only merchants, their API keys and carriers' credentials. */
 export const gatewayDatabase = serviceDatabase({
   name: 'gateway',
   schema: GATEWAY_SCHEMA,
-  entities: [MerchantEntity, ApiKeyEntity],
-  migrations: [CreateMerchant1764000000100],
+  entities: [MerchantEntity, ApiKeyEntity, CarrierCredentialEntity],
+  migrations: [CreateMerchant1764000000100, CreateCarrierCredential1764000000110],
   withMessaging: false,
 });

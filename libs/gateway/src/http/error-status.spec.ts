@@ -2,6 +2,7 @@ import {
   CatalogErrorCode,
   CommonErrorCode,
   InboundErrorCode,
+  LabelErrorCode,
   OrderErrorCode,
   RatingErrorCode,
 } from '@consign/contracts';
@@ -36,6 +37,10 @@ describe('httpStatusOf', () => {
     [InboundErrorCode.InboundNotFound, 404],
     [InboundErrorCode.InvalidTransition, 409],
     [InboundErrorCode.UnknownReference, 400],
+    [LabelErrorCode.LabelNotFound, 404],
+    [LabelErrorCode.TrackingNotFound, 404],
+    [LabelErrorCode.InvalidService, 400],
+    [LabelErrorCode.RestrictedContents, 422],
   ])('maps %s to %i', (code, status) => {
     expect(httpStatusOf(code)).toBe(status);
   });
@@ -48,6 +53,7 @@ describe('httpStatusOf', () => {
         ...Object.values(OrderErrorCode),
         ...Object.values(InboundErrorCode),
         ...Object.values(RatingErrorCode),
+        ...Object.values(LabelErrorCode),
       ]),
     );
     for (const code of ERROR_CODES) {

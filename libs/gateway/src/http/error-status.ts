@@ -2,13 +2,19 @@ import {
   CatalogErrorCode,
   CommonErrorCode,
   InboundErrorCode,
+  LabelErrorCode,
   OrderErrorCode,
   RatingErrorCode,
 } from '@consign/contracts';
 
 /** Every error code any service can answer. Adding a context adds its enum here. */
 export type ErrorCode =
-  CommonErrorCode | CatalogErrorCode | OrderErrorCode | InboundErrorCode | RatingErrorCode;
+  | CommonErrorCode
+  | CatalogErrorCode
+  | OrderErrorCode
+  | InboundErrorCode
+  | RatingErrorCode
+  | LabelErrorCode;
 
 export const ERROR_CODES: readonly string[] = [
   ...Object.values(CommonErrorCode),
@@ -16,6 +22,7 @@ export const ERROR_CODES: readonly string[] = [
   ...Object.values(OrderErrorCode),
   ...Object.values(InboundErrorCode),
   ...Object.values(RatingErrorCode),
+  ...Object.values(LabelErrorCode),
 ];
 
 const KNOWN = new Set<string>(ERROR_CODES);
@@ -33,6 +40,7 @@ export function httpStatusOf(code: string): number {
     case OrderErrorCode.UnknownReference:
     case InboundErrorCode.UnknownReference:
     case CatalogErrorCode.UnknownVariant:
+    case LabelErrorCode.InvalidService:
       return 400;
     case CommonErrorCode.Unauthorized:
       return 401;
@@ -43,6 +51,8 @@ export function httpStatusOf(code: string): number {
     case RatingErrorCode.WarehouseNotFound:
     case OrderErrorCode.OrderNotFound:
     case InboundErrorCode.InboundNotFound:
+    case LabelErrorCode.LabelNotFound:
+    case LabelErrorCode.TrackingNotFound:
       return 404;
     case CommonErrorCode.Conflict:
     case CatalogErrorCode.DuplicateSku:
@@ -59,6 +69,7 @@ export function httpStatusOf(code: string): number {
     case RatingErrorCode.RestrictedContents:
     case RatingErrorCode.OverWeightLimit:
     case RatingErrorCode.AmountOutOfRange:
+    case LabelErrorCode.RestrictedContents:
       return 422;
     case CommonErrorCode.RateLimited:
       return 429;

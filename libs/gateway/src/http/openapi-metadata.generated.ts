@@ -4,6 +4,8 @@ import * as contracts from '@consign/contracts';
 import * as inventory_controller from '../catalog/inventory.controller';
 import * as product_controller from '../catalog/product.controller';
 import * as inbound_controller from '../inbound/inbound.controller';
+import * as carrier_events_controller from '../label/carrier-events.controller';
+import * as label_controller from '../label/label.controller';
 import * as order_controller from '../order/order.controller';
 import * as calculate_controller from '../rating/calculate.controller';
 import * as reference_data_controller from '../rating/reference-data.controller';
@@ -21,6 +23,7 @@ export default async () => {
     ['../../../contracts/src/inbound/inbound-operations.dto']: contracts,
     ['../../../contracts/src/inbound/inbound-order-view.dto']: contracts,
     ['../../../contracts/src/inbound/inbound-status']: contracts,
+    ['../../../contracts/src/label/carrier-event.dto']: contracts,
     ['../../../contracts/src/label/length-unit']: contracts,
     ['../../../contracts/src/label/label-service.dto']: contracts,
     ['../../../contracts/src/label/label-item.dto']: contracts,
@@ -28,13 +31,14 @@ export default async () => {
     ['../../../contracts/src/label/label-metadata.dto']: contracts,
     ['../../../contracts/src/label/checkpoint-status']: contracts,
     ['../../../contracts/src/label/label-tracking-view.dto']: contracts,
+    ['../../../contracts/src/rating/inco-term']: contracts,
+    ['../../../contracts/src/label/label-view.dto']: contracts,
     ['../../../contracts/src/order/order-service.dto']: contracts,
     ['../../../contracts/src/order/sku-item.dto']: contracts,
     ['../../../contracts/src/order/order-tracking-view.dto']: contracts,
     ['../../../contracts/src/order/order-status']: contracts,
     ['../../../contracts/src/order/order-view.dto']: contracts,
     ['../../../contracts/src/rating/dimension.dto']: contracts,
-    ['../../../contracts/src/rating/inco-term']: contracts,
     ['../../../contracts/src/rating/calc-address.dto']: contracts,
     ['../../../contracts/src/rating/content-flag']: contracts,
     ['../../../contracts/src/rating/carrier-service-view.dto']: contracts,
@@ -599,6 +603,106 @@ export default async () => {
         [
           contracts,
           {
+            CarrierAllocationDto: {
+              tracking_courier: {
+                required: true,
+                type: () => String,
+                description:
+                  "Carrier code of the courier that carries the parcel (the label's `tracking_courier`).",
+              },
+              tracking_number: {
+                required: true,
+                type: () => String,
+                description: "The carrier's tracking number (the label's `tracking_number`).",
+              },
+            },
+            CarrierEventDto: {
+              label_id: {
+                required: false,
+                type: () => Number,
+                description:
+                  "The Consign label id (a shipment's id for an order's shipment). Required unless\n`tracking_number` is given; required with `allocation`.",
+                minimum: 1,
+              },
+              tracking_number: {
+                required: false,
+                type: () => String,
+                description:
+                  "The carrier's tracking number of the parcel; required unless `label_id` is given.",
+              },
+              event_code: {
+                required: true,
+                type: () => String,
+                description:
+                  "The carrier's own event code (e.g. DHL `OK`, UPS `FS`); normalised to a checkpoint status.",
+              },
+              description: {
+                required: true,
+                type: () => String,
+                description:
+                  "The carrier's event text; returned as the checkpoint's `description`.",
+              },
+              location: {
+                required: false,
+                type: () => String,
+                nullable: true,
+                description:
+                  'Where it happened (e.g. "Leipzig, DE"); returned as the checkpoint\'s `details`.',
+              },
+              event_time: {
+                required: true,
+                type: () => String,
+                description:
+                  'When it happened, ISO 8601 with its zone (`2026-05-20T09:30:00+02:00`); returned in UTC.',
+              },
+              allocation: {
+                required: false,
+                type: () =>
+                  t['../../../contracts/src/label/carrier-event.dto'].CarrierAllocationDto,
+                description:
+                  'The carrier allocates its courier and tracking number to the label (`label_id` required).',
+              },
+            },
+            CarrierCheckpointEvent: {
+              carrier_code: {
+                required: true,
+                type: () => String,
+                description: 'The carrier reporting the event.',
+              },
+            },
+            CarrierEventsRequest: {
+              events: {
+                required: true,
+                type: () => [t['../../../contracts/src/label/carrier-event.dto'].CarrierEventDto],
+                description: "The carrier's events, in any order; at most 1000.",
+                minItems: 1,
+              },
+            },
+            CarrierEventsResult: {
+              received: { required: true, type: () => Number, description: 'Events received.' },
+              recorded: {
+                required: true,
+                type: () => Number,
+                description: 'New checkpoints recorded.',
+              },
+              duplicates: {
+                required: true,
+                type: () => Number,
+                description:
+                  'Events already recorded (same parcel, carrier, event code, time and location): ignored.',
+              },
+              unmatched: {
+                required: true,
+                type: () => Number,
+                description:
+                  'Events for no known label (an unknown `label_id`, or a tracking number not allocated yet):\nkept, and attached when the tracking number is allocated.',
+              },
+            },
+          },
+        ],
+        [
+          contracts,
+          {
             LabelItemDto: {
               product_name: { required: true, type: () => String },
               quantity: {
@@ -857,6 +961,156 @@ export default async () => {
                 ],
                 description: 'Latest first.',
               },
+            },
+          },
+        ],
+        [
+          contracts,
+          {
+            LabelPriceView: {
+              amount: {
+                required: true,
+                type: () => Number,
+                description: 'Number(12,2): everything below.',
+              },
+              currency: {
+                required: true,
+                type: () => String,
+                description: "ISO 4217: the carrier service's currency.",
+              },
+              inco_term: {
+                required: true,
+                nullable: true,
+                enum: t['../../../contracts/src/rating/inco-term'].IncoTerm,
+              },
+              shipping: {
+                required: true,
+                type: () => Number,
+                nullable: true,
+                description: 'Number(12,2).',
+              },
+              fuel_surcharge: {
+                required: true,
+                type: () => Number,
+                nullable: true,
+                description: 'Number(12,2).',
+              },
+              remote_area_surcharge: {
+                required: true,
+                type: () => Number,
+                nullable: true,
+                description: 'Number(12,2).',
+              },
+              vat: {
+                required: true,
+                type: () => Number,
+                nullable: true,
+                description: 'Number(12,2).',
+              },
+              duty: {
+                required: true,
+                type: () => Number,
+                nullable: true,
+                description: 'Number(12,2).',
+              },
+              ddp_handling: {
+                required: true,
+                type: () => Number,
+                nullable: true,
+                description: 'Number(12,2).',
+              },
+            },
+            LabelView: {
+              id: { required: true, type: () => Number },
+              status: {
+                required: true,
+                description: 'Status of the latest checkpoint (by event time).',
+                enum: t['../../../contracts/src/label/checkpoint-status'].CheckpointStatus,
+              },
+              reference: {
+                required: true,
+                type: () => String,
+                description: 'Merchant order reference.',
+              },
+              service: {
+                required: true,
+                type: () => t['../../../contracts/src/label/label-service.dto'].LabelServiceDto,
+              },
+              carrier: {
+                required: true,
+                type: () => String,
+                nullable: true,
+                description: 'Carrier code of the service.',
+              },
+              price: {
+                required: true,
+                type: () => t['../../../contracts/src/label/label-view.dto'].LabelPriceView,
+                nullable: true,
+                description: 'The price of the label, from rating-service, when it was created.',
+              },
+              shipping_address: {
+                required: true,
+                type: () => t['../../../contracts/src/common/address.dto'].LabelAddressDto,
+                description: 'Recipient.',
+              },
+              shipper_address: {
+                required: true,
+                type: () => t['../../../contracts/src/common/address.dto'].LabelAddressDto,
+                description: 'Sender.',
+              },
+              currency: { required: true, type: () => String, description: 'ISO 4217.' },
+              weight_unit: {
+                required: true,
+                enum: t['../../../contracts/src/catalog/weight-unit'].WeightUnit,
+              },
+              length: { required: true, type: () => Number, nullable: true },
+              width: { required: true, type: () => Number, nullable: true },
+              height: { required: true, type: () => Number, nullable: true },
+              length_unit: {
+                required: true,
+                nullable: true,
+                enum: t['../../../contracts/src/label/length-unit'].LengthUnit,
+              },
+              expect_pickup_time: {
+                required: true,
+                type: () => String,
+                nullable: true,
+                description: 'ISO 8601, as sent.',
+              },
+              items: {
+                required: true,
+                type: () => [t['../../../contracts/src/label/label-item.dto'].LabelItemDto],
+              },
+              package_attributes: {
+                required: true,
+                type: () =>
+                  t['../../../contracts/src/label/package-attributes.dto'].PackageAttributesDto,
+                nullable: true,
+              },
+              metadata: {
+                required: true,
+                type: () => t['../../../contracts/src/label/label-metadata.dto'].LabelMetadataDto,
+                nullable: true,
+              },
+              tracking_courier: {
+                required: true,
+                type: () => String,
+                nullable: true,
+                description: 'Carrier code; null until a carrier is allocated.',
+              },
+              tracking_number: {
+                required: true,
+                type: () => String,
+                nullable: true,
+                description: 'Null until the carrier tracking number is allocated.',
+              },
+              delivered_time: {
+                required: true,
+                type: () => String,
+                nullable: true,
+                description: 'ISO 8601 UTC; null until delivered.',
+              },
+              created_time: { required: true, type: () => String, description: 'ISO 8601 UTC.' },
             },
           },
         ],
@@ -1827,6 +2081,40 @@ export default async () => {
               reject: {
                 summary: 'Operators: the warehouse refuses a Pending delivery (Failure).',
                 type: t['../../../contracts/src/inbound/inbound-order-view.dto'].InboundOrderView,
+              },
+            },
+          },
+        ],
+        [
+          carrier_events_controller,
+          {
+            CarrierEventsController: {
+              ingest: {
+                summary:
+                  'A batch of checkpoint events of the carrier in the path. Answered once every event is\npersisted: recorded, ignored as a duplicate, or kept until its tracking number is allocated.',
+                type: t['../../../contracts/src/label/carrier-event.dto'].CarrierEventsResult,
+              },
+            },
+          },
+        ],
+        [
+          label_controller,
+          {
+            LabelController: {
+              create: {
+                summary:
+                  'Create a shipping label; `data` is the new label id. The service must be a carrier service\n(GET /2025-07/cloud/service) that carries the declared contents (422 otherwise); the label is\npriced by rating-service.',
+                type: Number,
+              },
+              tracking: {
+                summary:
+                  'The label\'s tracking: explicit nulls until a carrier is allocated, checkpoints latest first\nin UTC. An unknown label is a 404 with the message "Order not found." (the spec\'s text).',
+                type: t['../../../contracts/src/label/label-tracking-view.dto'].LabelTrackingView,
+              },
+              get: {
+                summary:
+                  'The label record: what was asked for, and what the carrier allocated since.',
+                type: t['../../../contracts/src/label/label-view.dto'].LabelView,
               },
             },
           },

@@ -136,3 +136,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (errors.length) throw new ConfigError(flattenValidationErrors(errors));
   return config;
 }
+
+/**
+ * Reads and validates a library's own configuration class from the environment (the variables
+ * named by its properties), with the same rules and errors as loadConfig.
+ */
+export function loadConfigOf<T extends object>(
+  cls: new () => T,
+  env: NodeJS.ProcessEnv = process.env,
+): T {
+  const source: Record<string, string> = {};
+  for (const key of Object.keys(new cls())) {
+    const value = env[key];
+    if (value !== undefined) source[key] = value;
+  }
+  const config = plainToInstance(cls, source, { exposeDefaultValues: true });
+  const errors = validateSync(config, { validationError: { target: false, value: false } });
+  if (errors.length) throw new ConfigError(flattenValidationErrors(errors));
+  return config;
+}

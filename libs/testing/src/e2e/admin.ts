@@ -50,3 +50,14 @@ export async function createKeyWithCli(
   if (!apiKey) throw new Error(`unexpected admin output: ${[...output]}`);
   return apiKey;
 }
+
+/** Issues a carrier credential with the admin CLI against a database; returns the credential. */
+export async function createCarrierKeyWithCli(
+  env: Record<string, string>,
+  carrier: string,
+): Promise<string> {
+  const output = await admin(env, ['carrier', 'key', 'create', '--carrier', carrier]);
+  const key = output.get('api_key');
+  if (!key) throw new Error(`unexpected admin output: ${[...output]}`);
+  return key;
+}

@@ -10,7 +10,7 @@ export interface ApiResponse<T = unknown> {
 export class ApiClient {
   constructor(
     readonly baseUrl: string,
-    private readonly apiKey?: string,
+    readonly apiKey?: string,
   ) {}
 
   withKey(apiKey: string | undefined): ApiClient {

@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { createTestDatabase } from '@consign/platform';
-import { BOOTSTRAP_MERCHANT_ID, createKeyWithCli, createMerchantWithCli } from './admin';
+import {
+  BOOTSTRAP_MERCHANT_ID,
+  createCarrierKeyWithCli,
+  createKeyWithCli,
+  createMerchantWithCli,
+} from './admin';
 import { ApiClient } from './api-client';
 import { AppProcess, freePort, startApp, tempDir } from './processes';
 
@@ -14,6 +19,10 @@ export interface Deployment {
   createMerchant(name: string): Promise<ApiClient>;
   /** Issues an operator key for the first merchant with the admin CLI; a client holding it. */
   createOperatorKey(): Promise<ApiClient>;
+  /** Issues a carrier credential with the admin CLI; returns a client holding it. */
+  createCarrierKey(carrier: string): Promise<ApiClient>;
+  /** The environment a tool needs to reach this deployment's bus (distributed only). */
+  busEnv?: Record<string, string>;
   /** Stops one service process (distributed only), to see how the gateway copes without it. */
   stopService?(name: string): Promise<void>;
   /** Every process's output, for a failing test's message. */
@@ -81,6 +90,9 @@ export async function startStandalone(
         createKeyWithCli(dbEnv, BOOTSTRAP_MERCHANT_ID, 'operator'),
       );
       return client.withKey(key);
+    },
+    async createCarrierKey(carrier) {
+      return client.withKey(await withDatabase(() => createCarrierKeyWithCli(dbEnv, carrier)));
     },
     async stop() {
       await app.stop();

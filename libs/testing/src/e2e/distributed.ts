@@ -1,14 +1,26 @@
 import { rmSync } from 'node:fs';
-import { COMMAND_TOPICS, EVENT_TOPICS, replyTopicOf } from '@consign/contracts';
+import { ADAPTER_TOPICS, COMMAND_TOPICS, EVENT_TOPICS, replyTopicOf } from '@consign/contracts';
 import { createTestDatabase } from '@consign/platform';
 import { startMokapiBroker } from '../kafka/mokapi-broker';
-import { BOOTSTRAP_MERCHANT_ID, createKeyWithCli, createMerchantWithCli } from './admin';
+import {
+  BOOTSTRAP_MERCHANT_ID,
+  createCarrierKeyWithCli,
+  createKeyWithCli,
+  createMerchantWithCli,
+} from './admin';
 import { ApiClient } from './api-client';
 import { Deployment, GATEWAY_READY, newApiKey } from './deployments';
 import { AppProcess, freePort, startApp, tempDir } from './processes';
 
 /** The services that run as their own processes, with the line each prints once ready. */
-const SERVICES = ['catalog-service', 'rating-service', 'order-service', 'inbound-service'];
+const SERVICES = [
+  'catalog-service',
+  'rating-service',
+  'order-service',
+  'inbound-service',
+  'label-tracking-service',
+  'carrier-sandbox',
+];
 
 /**
  * Consign distributed: the Kafka-protocol test broker on loopback, every service and the gateway
@@ -21,7 +33,7 @@ export async function startDistributed(
 ): Promise<Deployment> {
   const database = await createTestDatabase();
   const broker = await startMokapiBroker({
-    topics: [...COMMAND_TOPICS, ...EVENT_TOPICS],
+    topics: [...COMMAND_TOPICS, ...EVENT_TOPICS, ...ADAPTER_TOPICS],
     replyTopics: COMMAND_TOPICS.map(replyTopicOf),
   });
   const dirs: string[] = [];
@@ -91,6 +103,10 @@ export async function startDistributed(
           await admin((env) => createKeyWithCli(env, BOOTSTRAP_MERCHANT_ID, 'operator')),
         );
       },
+      async createCarrierKey(carrier) {
+        return client.withKey(await admin((env) => createCarrierKeyWithCli(env, carrier)));
+      },
+      busEnv: { KAFKA_BROKERS: broker.brokers },
       async stopService(name) {
         const service = processes.find((p) => p.name === name);
         if (!service) throw new Error(`no service ${name}`);

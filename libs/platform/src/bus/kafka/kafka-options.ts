@@ -1,5 +1,11 @@
 import { KafkaOptions, Transport } from '@nestjs/microservices';
-import { Partitioners, logLevel as KafkaLogLevel } from 'kafkajs';
+import {
+  ConsumerConfig,
+  KafkaConfig,
+  Partitioners,
+  ProducerConfig,
+  logLevel as KafkaLogLevel,
+} from 'kafkajs';
 
 /**
  * Kafka options for `@nestjs/microservices` (kafkajs 2.2), tuned to behave the same on real Kafka
@@ -136,5 +142,25 @@ export function kafkaClientOptions(options: KafkaClientEndpointOptions): KafkaOp
       subscribe: { ...SUBSCRIBE_FROM_BEGINNING },
       producerOnlyMode: options.producerOnly ?? false,
     },
+  };
+}
+
+/**
+ * The same settings for plain kafkajs: a topic consumed in batches (`eachBatch`, which Nest's
+ * `@EventPattern` does not offer: Nest hands a handler one message at a time and waits for it
+ * before the next, so a handler that resolves only after its write committed would write one row
+ * per transaction), or a tool that only produces.
+ */
+export function kafkaJsConfig(options: KafkaEndpointOptions): {
+  client: KafkaConfig;
+  consumer: ConsumerConfig;
+  producer: ProducerConfig;
+  fromBeginning: boolean;
+} {
+  return {
+    client: kafkaClientConfig(options),
+    consumer: kafkaConsumerConfig(options.groupId),
+    producer: kafkaProducerConfig(),
+    fromBeginning: SUBSCRIBE_FROM_BEGINNING.fromBeginning,
   };
 }

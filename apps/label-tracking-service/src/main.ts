@@ -1,0 +1,10 @@
+import { RatingTopic } from '@consign/contracts';
+import { LabelTrackingModule } from '@consign/label-tracking';
+import { runMain, runServiceProcess } from '@consign/platform';
+
+// label-tracking-service asks rating-service for the carrier services and a label's price.
+runMain('label-tracking-service', () =>
+  runServiceProcess('label-tracking-service', LabelTrackingModule, {
+    requests: [RatingTopic.ListServices, RatingTopic.CalculateFreight],
+  }),
+);

@@ -1,0 +1,24 @@
+import { Controller, Inject } from '@nestjs/common';
+import { EventPattern, Payload } from '@nestjs/microservices';
+import { LabelEvent } from '@consign/contracts';
+import { Inbox } from '@consign/platform';
+import { carrierSandboxDatabase } from './carrier-sandbox.database';
+import { SandboxRunner } from './sandbox-runner';
+
+const CONSUMER = 'carrier-sandbox';
+
+/** The sandbox hears of new labels (and shipments) like a carrier integration would. */
+@Controller()
+export class CarrierSandboxHandlers {
+  constructor(
+    @Inject(carrierSandboxDatabase.inbox) private readonly inbox: Inbox,
+    private readonly runner: SandboxRunner,
+  ) {}
+
+  @EventPattern(LabelEvent.Created)
+  async labelCreated(@Payload() payload: unknown): Promise<void> {
+    await this.inbox.consume(CONSUMER, LabelEvent.Created, payload, async (manager, event) => {
+      await this.runner.adopt(manager, event.payload);
+    });
+  }
+}

@@ -1,0 +1,41 @@
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsDefined,
+  IsInt,
+  IsObject,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { CarrierEventDto, CreateLabelRequest, IsCarrierCode, TRACKING_LIMITS } from '../label';
+import { MerchantScoped } from './catalog.commands';
+
+export class CreateLabelCommand extends MerchantScoped {
+  @IsDefined()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => CreateLabelRequest)
+  label!: CreateLabelRequest;
+}
+
+export class GetLabelQuery extends MerchantScoped {
+  @IsInt()
+  @Min(1)
+  label_id!: number;
+}
+
+/** A carrier's webhook batch, forwarded by the gateway; answered once the events are persisted. */
+export class IngestCarrierEventsCommand {
+  /** The authenticated carrier (from its credential, never from the body). */
+  @IsCarrierCode()
+  carrier_code!: string;
+
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(TRACKING_LIMITS.events_per_request)
+  @ValidateNested({ each: true })
+  @Type(() => CarrierEventDto)
+  events!: CarrierEventDto[];
+}

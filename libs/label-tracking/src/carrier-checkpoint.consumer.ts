@@ -1,0 +1,82 @@
+import {
+  BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+} from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import {
+  CarrierCheckpointEvent,
+  CarrierTopic,
+  validateContract,
+  validationMessage,
+} from '@consign/contracts';
+import {
+  AppConfig,
+  BatchTopicConsumer,
+  ConsumedMessage,
+  IN_PROCESS_BROKER,
+  InProcessBroker,
+} from '@consign/platform';
+import { CheckpointIngestor } from './checkpoint-ingestor';
+import { labelTrackingDatabase } from './label-tracking.database';
+
+/** The consumer group of `carrier.checkpoint.v1` (shared by every replica of the service). */
+export const CHECKPOINT_CONSUMER_GROUP = 'label-tracking-service-checkpoints';
+const CONSUMER = 'label-tracking';
+
+/**
+ * Consumes `carrier.checkpoint.v1` in batches. Each message is validated against the contract: a
+ * valid one goes to the ingestor, one that is not is parked in the dead-letter table with the
+ * reason (never silently dropped). The batch is acknowledged once both are written.
+ */
+@Injectable()
+export class CarrierCheckpointConsumer
+  implements OnApplicationBootstrap, BeforeApplicationShutdown
+{
+  private readonly logger = new Logger('CarrierCheckpointConsumer');
+  private readonly consumer: BatchTopicConsumer;
+
+  constructor(
+    config: AppConfig,
+    @Inject(IN_PROCESS_BROKER) broker: InProcessBroker | null,
+    private readonly ingestor: CheckpointIngestor,
+    @Inject(labelTrackingDatabase.dataSource) private readonly dataSource: DataSource,
+  ) {
+    this.consumer = new BatchTopicConsumer(config, broker, {
+      topic: CarrierTopic.Checkpoint,
+      groupId: CHECKPOINT_CONSUMER_GROUP,
+      handler: (messages) => this.handle(messages),
+      partitionsConsumedConcurrently: 4,
+    });
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.consumer.start();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.consumer.stop();
+    await this.ingestor.drain();
+  }
+
+  async handle(messages: ConsumedMessage[]): Promise<void> {
+    const valid: CarrierCheckpointEvent[] = [];
+    const invalid: { value: unknown; error: string }[] = [];
+    for (const { value } of messages) {
+      const result = validateContract(CarrierCheckpointEvent, value);
+      if (result.ok) valid.push(result.value);
+      else invalid.push({ value, error: validationMessage(result.errors) });
+    }
+    if (invalid.length > 0) {
+      this.logger.warn(`parking ${invalid.length} invalid carrier event(s): ${invalid[0].error}`);
+      await this.dataSource.query(
+        `INSERT INTO "labels"."dead_letter" (consumer, topic, envelope, error, attempts)
+         SELECT $1, $2, d.value, d.error, 1 FROM json_to_recordset($3::json) AS d(value jsonb, error text)`,
+        [CONSUMER, CarrierTopic.Checkpoint, JSON.stringify(invalid)],
+      );
+    }
+    await this.ingestor.ingest(valid);
+  }
+}

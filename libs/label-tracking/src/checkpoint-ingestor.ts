@@ -1,0 +1,249 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import {
+  CarrierAllocationDto,
+  CarrierCheckpointEvent,
+  CarrierEventsResult,
+} from '@consign/contracts';
+import { MicroBatcher } from '@consign/platform';
+import { labelTrackingDatabase } from './label-tracking.database';
+import { LabelTrackingConfig } from './label-tracking.config';
+import { CheckpointNormaliser } from './normalisation/normalise-checkpoint';
+import {
+  CheckpointRow,
+  LockedAllocation,
+  TrackingRepository,
+  UnmatchedRow,
+  numberKey,
+} from './tracking.repository';
+import { checkpointKey, deltaOf, detailsOf, withoutDuplicates } from './tracking-state';
+import { UnmatchedReason } from './unmatched-checkpoint.entity';
+
+/** What became of one carrier event. */
+export type CheckpointOutcome = 'recorded' | 'duplicate' | 'unmatched';
+
+/** Retried as a whole: a deadlock, a serialisation failure, two writers allocating one number. */
+const RETRIABLE = new Set(['40P01', '40001', '23505']);
+const ATTEMPTS = 3;
+
+interface Prepared {
+  /** Position in the flush; -1 for a parked event adopted on allocation (already answered). */
+  index: number;
+  event: CarrierCheckpointEvent;
+  labelId: number | undefined;
+  eventTime: Date;
+  eventCode: string;
+  details: string | null;
+}
+
+export function summarise(outcomes: CheckpointOutcome[]): CarrierEventsResult {
+  const count = (outcome: CheckpointOutcome) => outcomes.filter((o) => o === outcome).length;
+  return {
+    received: outcomes.length,
+    recorded: count('recorded'),
+    duplicates: count('duplicate'),
+    unmatched: count('unmatched'),
+  };
+}
+
+/**
+ * Writes carrier events as checkpoints. Concurrent callers (the Kafka batch consumer, the
+ * in-process bus, webhook batches) are coalesced into one transaction of a few set-based
+ * statements; each caller's promise resolves after that transaction committed. In a flush:
+ * allocations first (the latest by event time wins; a parked event waiting for the number is
+ * adopted), then every event is matched to its parcel by label id or (courier, tracking number),
+ * normalised, and inserted unless already recorded; the parcels' summaries are folded forward.
+ * An event for no known parcel is parked, never dropped.
+ */
+@Injectable()
+export class CheckpointIngestor {
+  private readonly logger = new Logger('CheckpointIngestor');
+  private readonly repository = new TrackingRepository();
+  private readonly batcher: MicroBatcher<CarrierCheckpointEvent, CheckpointOutcome>;
+
+  constructor(
+    @Inject(labelTrackingDatabase.dataSource) private readonly dataSource: DataSource,
+    private readonly normaliser: CheckpointNormaliser,
+    config: LabelTrackingConfig,
+  ) {
+    this.batcher = new MicroBatcher((events) => this.write(events), {
+      maxItems: config.CHECKPOINT_BATCH_SIZE,
+      maxDelayMs: config.CHECKPOINT_BATCH_DELAY_MS,
+    });
+  }
+
+  /** Resolves, in the events' order, once they are persisted. */
+  ingest(events: CarrierCheckpointEvent[]): Promise<CheckpointOutcome[]> {
+    return this.batcher.submit(events);
+  }
+
+  /** Waits for everything submitted so far (shutdown). */
+  drain(): Promise<void> {
+    return this.batcher.drain();
+  }
+
+  private async write(events: CarrierCheckpointEvent[]): Promise<CheckpointOutcome[]> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.dataSource.transaction((manager) => this.writeIn(manager, events));
+      } catch (error: unknown) {
+        const code = (error as QueryFailedError & { driverError?: { code?: string } }).driverError
+          ?.code;
+        if (
+          !(error instanceof QueryFailedError) ||
+          !RETRIABLE.has(code ?? '') ||
+          attempt >= ATTEMPTS
+        )
+          throw error;
+        this.logger.warn(`writing ${events.length} checkpoints: ${code}, retrying`);
+      }
+    }
+  }
+
+  private async writeIn(
+    manager: EntityManager,
+    events: CarrierCheckpointEvent[],
+  ): Promise<CheckpointOutcome[]> {
+    const prepared = events.map((event, index) => prepare(event, index));
+    const byNumber = await this.repository.findByNumbers(manager, [
+      ...prepared.flatMap((p) => (p.labelId === undefined ? [numberPair(p.event)] : [])),
+      ...prepared.flatMap((p) => (p.event.allocation ? [allocationPair(p.event)] : [])),
+    ]);
+    const parcels = await this.repository.existing(manager, [
+      ...new Set(prepared.flatMap((p) => (p.labelId !== undefined ? [p.labelId] : []))),
+    ]);
+    for (const id of byNumber.values()) parcels.add(id);
+
+    const adopted = await this.allocate(manager, prepared, parcels, byNumber);
+    const outcomes: CheckpointOutcome[] = events.map(() => 'duplicate');
+    const rows: (CheckpointRow & { index: number })[] = [];
+    const unmatched: UnmatchedRow[] = [];
+    for (const p of [...prepared, ...adopted]) {
+      const trackingId = this.parcelOf(p, parcels, byNumber);
+      if (trackingId === undefined) {
+        unmatched.push({
+          event: p.event,
+          reason:
+            p.labelId !== undefined
+              ? UnmatchedReason.UnknownLabel
+              : UnmatchedReason.UnknownTrackingNumber,
+        });
+        if (p.index >= 0) outcomes[p.index] = 'unmatched';
+        continue;
+      }
+      rows.push({
+        index: p.index,
+        trackingId,
+        eventTime: p.eventTime,
+        carrierCode: p.event.carrier_code,
+        eventCode: p.eventCode,
+        details: p.details,
+        description: p.event.description,
+        status: this.normaliser.normalise(p.event.carrier_code, p.eventCode, p.event.description)
+          .status,
+      });
+    }
+    await this.repository.park(manager, unmatched);
+
+    const recorded = new Set(
+      (await this.repository.insertCheckpoints(manager, withoutDuplicates(rows))).map(
+        checkpointKey,
+      ),
+    );
+    const byParcel = new Map<number, CheckpointRow[]>();
+    for (const row of rows) {
+      if (!recorded.delete(checkpointKey(row))) continue;
+      if (row.index >= 0) outcomes[row.index] = 'recorded';
+      byParcel.set(row.trackingId, [...(byParcel.get(row.trackingId) ?? []), row]);
+    }
+    await this.repository.applyDeltas(
+      manager,
+      [...byParcel].map(([id, checkpoints]) => ({ id, delta: deltaOf(checkpoints) })),
+    );
+    return outcomes;
+  }
+
+  /**
+   * Applies the batch's allocations, oldest first so that the latest by event time stays: a
+   * parcel takes an allocation when it has none, or when the event is not older than the one in
+   * force. A number another parcel holds is refused. Returns the parked events the new numbers
+   * adopt.
+   */
+  private async allocate(
+    manager: EntityManager,
+    prepared: Prepared[],
+    parcels: Set<number>,
+    byNumber: Map<string, number>,
+  ): Promise<Prepared[]> {
+    const allocating = prepared
+      .filter((p) => p.event.allocation && parcels.has(p.labelId as number))
+      .sort((a, b) => a.eventTime.getTime() - b.eventTime.getTime());
+    if (allocating.length === 0) return [];
+    const locked = await this.repository.lockAllocations(manager, [
+      ...new Set(allocating.map((p) => p.labelId as number)),
+    ]);
+    const changed = new Map<number, LockedAllocation>();
+    for (const p of allocating) {
+      const parcel = locked.get(p.labelId as number) as LockedAllocation;
+      const { tracking_courier: courier, tracking_number: number } = p.event
+        .allocation as CarrierAllocationDto;
+      const key = numberKey(courier, number);
+      const holder = byNumber.get(key);
+      if (holder !== undefined && holder !== parcel.id) {
+        this.logger.warn(
+          `${courier} ${number} is allocated to parcel ${holder}; not to label ${parcel.id}`,
+        );
+        continue;
+      }
+      if (parcel.allocatedAt && p.eventTime < parcel.allocatedAt) continue;
+      if (parcel.trackingCourier === courier && parcel.trackingNumber === number) continue;
+      if (parcel.trackingCourier && parcel.trackingNumber)
+        byNumber.delete(numberKey(parcel.trackingCourier, parcel.trackingNumber));
+      Object.assign(parcel, {
+        trackingCourier: courier,
+        trackingNumber: number,
+        allocatedAt: p.eventTime,
+      });
+      byNumber.set(key, parcel.id);
+      changed.set(parcel.id, parcel);
+    }
+    await this.repository.saveAllocations(manager, [...changed.values()]);
+    const parked = await this.repository.takeParked(
+      manager,
+      [...changed.values()].map((p) => ({
+        courier: p.trackingCourier as string,
+        number: p.trackingNumber as string,
+      })),
+    );
+    return parked.map((event) => prepare(event, -1));
+  }
+
+  private parcelOf(
+    p: Prepared,
+    parcels: Set<number>,
+    byNumber: Map<string, number>,
+  ): number | undefined {
+    if (p.labelId !== undefined) return parcels.has(p.labelId) ? p.labelId : undefined;
+    return byNumber.get(numberKey(p.event.carrier_code, p.event.tracking_number as string));
+  }
+}
+function prepare(event: CarrierCheckpointEvent, index: number): Prepared {
+  return {
+    index,
+    event,
+    // A null label_id is no label id (the contract allows it next to a tracking number).
+    labelId: event.label_id ?? undefined,
+    eventTime: new Date(event.event_time),
+    eventCode: event.event_code.trim(),
+    details: detailsOf(event.location),
+  };
+}
+
+function numberPair(event: CarrierCheckpointEvent): { courier: string; number: string } {
+  return { courier: event.carrier_code, number: event.tracking_number as string };
+}
+
+function allocationPair(event: CarrierCheckpointEvent): { courier: string; number: string } {
+  const allocation = event.allocation as CarrierAllocationDto;
+  return { courier: allocation.tracking_courier, number: allocation.tracking_number };
+}

@@ -1,0 +1,7 @@
+export * from './label-tracking.module';
+export * from './label-tracking.database';
+export * from './label-tracking.config';
+export * from './normalisation/normalise-checkpoint';
+export * from './normalisation/carrier-table';
+export * from './normalisation/carrier-tables';
+export * from './checkpoint-ingestor';

@@ -1,0 +1,29 @@
+import { Transform } from 'class-transformer';
+import { IsInt, Max, Min } from 'class-validator';
+
+const toInt = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value.trim()) : value;
+
+/** label-tracking-service's own settings (read with loadConfigOf; every one has a default). */
+export class LabelTrackingConfig {
+  /** How often the expiry sweep looks for parcels with no carrier event for 30 days. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  @Max(86_400_000)
+  LABEL_EXPIRY_SWEEP_MS = 3_600_000;
+
+  /** Most carrier events written in one transaction. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
+  CHECKPOINT_BATCH_SIZE = 2000;
+
+  /** How long the first of a batch of carrier events waits for more when the writer is idle. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(1000)
+  CHECKPOINT_BATCH_DELAY_MS = 5;
+}

@@ -1,0 +1,15 @@
+import { serviceDatabase } from '@consign/platform';
+import { CheckpointEntity } from './checkpoint.entity';
+import { LabelEntity } from './label.entity';
+import { CreateLabels1764000000600 } from './migrations/1764000000600-create-labels';
+import { TrackingEntity } from './tracking.entity';
+import { UnmatchedCheckpointEntity } from './unmatched-checkpoint.entity';
+
+export const LABELS_SCHEMA = 'labels';
+
+export const labelTrackingDatabase = serviceDatabase({
+  name: 'label-tracking',
+  schema: LABELS_SCHEMA,
+  entities: [TrackingEntity, LabelEntity, CheckpointEntity, UnmatchedCheckpointEntity],
+  migrations: [CreateLabels1764000000600],
+});

@@ -1,0 +1,174 @@
+import { DataSource } from 'typeorm';
+import {
+  CarrierCheckpointEvent,
+  CarrierServiceView,
+  CommandReply,
+  CommandRequest,
+  CreateLabelRequest,
+  FreightCostResultView,
+  IncoTerm,
+  RatingTopic,
+  Reply,
+  RestrictedContent,
+  success,
+  validateContract,
+} from '@consign/contracts';
+import {
+  CommandBus,
+  DatabaseHost,
+  FakeClock,
+  ReferenceData,
+  InProcessBroker,
+  InProcessClient,
+  Outbox,
+  TestDatabase,
+  createTestDatabase,
+} from '@consign/platform';
+import { CheckpointIngestor } from '../checkpoint-ingestor';
+import { ExpirySweeper } from '../expiry-sweeper';
+import { LabelService } from '../label.service';
+import { labelTrackingDatabase } from '../label-tracking.database';
+import { LabelTrackingConfig } from '../label-tracking.config';
+import { CheckpointNormaliser } from '../normalisation/normalise-checkpoint';
+import { TrackingService } from '../tracking.service';
+
+/** The carrier services rating-service would list (the parts label-tracking reads). */
+export const TEST_SERVICES = [
+  {
+    service_code: 'DHL-EXPRESS',
+    carrier: 'DHL',
+    inco_terms: [IncoTerm.DAP, IncoTerm.DDP],
+    restricted_contents: [RestrictedContent.Alcohol, RestrictedContent.DangerousGoods],
+  },
+  {
+    service_code: 'USPS-INTL',
+    carrier: 'USPS',
+    inco_terms: [IncoTerm.DAP],
+    restricted_contents: [
+      RestrictedContent.Battery,
+      RestrictedContent.Liquid,
+      RestrictedContent.Alcohol,
+      RestrictedContent.DangerousGoods,
+    ],
+  },
+] as CarrierServiceView[];
+
+/** rating-service's price for any freight request the tests make. */
+export const TEST_PRICE: FreightCostResultView = {
+  carrier_code: 'DHL',
+  inco_term: IncoTerm.DDP,
+  amount: 42.5,
+  shipping: 30,
+  fuel_surcharge: 8.25,
+  remote_area_surcharge: 0,
+  vat: 0,
+  duty: 0,
+  ddp_handling: 4.25,
+  currency: 'USD',
+  message: 'success',
+};
+
+/** What label-tracking asks rating-service, answered from TEST_SERVICES and TEST_PRICE. */
+export class FakeRating {
+  readonly freightRequests: CommandRequest<typeof RatingTopic.CalculateFreight>[] = [];
+  answer: Reply<FreightCostResultView> = success(TEST_PRICE);
+
+  readonly reference = { services: async () => TEST_SERVICES } as unknown as ReferenceData;
+  readonly bus = {
+    request: async <K extends typeof RatingTopic.CalculateFreight>(
+      _topic: K,
+      payload: CommandRequest<K>,
+    ): Promise<Reply<CommandReply<K>>> => {
+      this.freightRequests.push(payload);
+      return this.answer;
+    },
+  } as unknown as CommandBus;
+}
+
+/** label-tracking's services on a fresh test database, with a fake clock and an in-process bus. */
+export interface LabelTrackingHarness {
+  rating: FakeRating;
+  dataSource: DataSource;
+  clock: FakeClock;
+  broker: InProcessBroker;
+  outbox: Outbox;
+  labels: LabelService;
+  tracking: TrackingService;
+  ingestor: CheckpointIngestor;
+  sweeper: ExpirySweeper;
+  /** Creates a label for the merchant; returns its id. */
+  createLabel(merchantId?: number): Promise<number>;
+  close(): Promise<void>;
+}
+
+export async function startLabelTracking(
+  config: Partial<LabelTrackingConfig> = {},
+): Promise<LabelTrackingHarness> {
+  const database: TestDatabase = await createTestDatabase();
+  const host = new DatabaseHost(database.target);
+  const dataSource = await host.openServiceDataSource(labelTrackingDatabase.options);
+  const clock = new FakeClock('2026-05-01T08:00:00.000Z');
+  const broker = new InProcessBroker();
+  const outbox = new Outbox(dataSource, new InProcessClient(broker), 'labels');
+  const settings = Object.assign(new LabelTrackingConfig(), config);
+  const rating = new FakeRating();
+  const labels = new LabelService(dataSource, outbox, clock, rating.reference, rating.bus);
+  const ingestor = new CheckpointIngestor(dataSource, new CheckpointNormaliser(), settings);
+  return {
+    rating,
+    dataSource,
+    clock,
+    broker,
+    outbox,
+    labels,
+    tracking: new TrackingService(dataSource),
+    ingestor,
+    sweeper: new ExpirySweeper(dataSource, clock, settings),
+    async createLabel(merchantId = 1) {
+      const request = validateContract(CreateLabelRequest, aLabelRequest());
+      if (!request.ok) throw new Error(request.errors.join('; '));
+      return labels.create(merchantId, request.value);
+    },
+    async close() {
+      await ingestor.drain();
+      await host.close();
+      await database.drop();
+    },
+  };
+}
+
+/** A carrier event for a label; override what a test is about. */
+export function aCarrierEvent(
+  overrides: Partial<CarrierCheckpointEvent> = {},
+): CarrierCheckpointEvent {
+  return Object.assign(new CarrierCheckpointEvent(), {
+    carrier_code: 'DHL',
+    event_code: 'PL',
+    description: 'Processed at LEIPZIG - GERMANY',
+    location: 'Leipzig, DE',
+    event_time: '2026-05-02T10:00:00+02:00',
+    ...overrides,
+  });
+}
+
+/** The required fields of a label request. */
+export function aLabelRequest(): Record<string, unknown> {
+  const address = {
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    phone: '+44 20 7946 0000',
+    address1: '12 St James Square',
+    city: 'London',
+    country: 'United Kingdom',
+    country_code: 'GB',
+  };
+  return {
+    shipping_address: address,
+    shipper_address: { ...address, first_name: 'Charles', last_name: 'Babbage' },
+    reference: 'ORDER-1002',
+    currency: 'GBP',
+    weight_unit: 'kg',
+    service: { service_code: 'DHL-EXPRESS', inco_term: 'DDP' },
+    items: [{ product_name: 'Mug', quantity: 1, weight: 0.8, unit_price: 9.5 }],
+  };
+}

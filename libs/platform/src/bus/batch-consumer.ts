@@ -1,0 +1,105 @@
+import { Logger } from '@nestjs/common';
+import { KafkaLogger } from '@nestjs/microservices/helpers/kafka-logger';
+import { Consumer, Kafka } from 'kafkajs';
+import { AppConfig } from '../config/app-config';
+import { EventHandler, InProcessBroker } from './in-process-broker';
+import { kafkaJsConfig } from './kafka/kafka-options';
+
+/** One consumed message: its key, and its value parsed as JSON (the raw text when it is not JSON). */
+export interface ConsumedMessage {
+  key: string | null;
+  value: unknown;
+}
+
+/** Handles a batch; resolving acknowledges every message in it, so resolve only once persisted. */
+export type BatchHandler = (messages: ConsumedMessage[]) => Promise<void>;
+
+export interface BatchTopicConsumerOptions {
+  topic: string;
+  /** Kafka consumer group (every replica of the service shares it). */
+  groupId: string;
+  handler: BatchHandler;
+  /** Partitions handled at once (Kafka); their batches may be coalesced by the handler. */
+  partitionsConsumedConcurrently?: number;
+}
+
+/**
+ * Consumes one topic in batches: with Kafka, a kafkajs consumer of its own (`eachBatch`; offsets
+ * are committed only after the handler resolved, so a crash replays, never loses); on the
+ * in-process bus, each published message as a batch of one (the publisher waits for the handler,
+ * and concurrent publishers' messages can be coalesced by the handler).
+ */
+export class BatchTopicConsumer {
+  private readonly logger: Logger;
+  private consumer?: Consumer;
+  private inProcessHandler?: EventHandler;
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly broker: InProcessBroker | null,
+    private readonly options: BatchTopicConsumerOptions,
+  ) {
+    this.logger = new Logger(`BatchConsumer:${options.topic}`);
+  }
+
+  async start(): Promise<void> {
+    const { topic, handler } = this.options;
+    if (!this.config.KAFKA_BROKERS) {
+      if (!this.broker) throw new Error('the in-process bus needs its broker');
+      this.inProcessHandler = async (value) => handler([{ key: null, value }]);
+      this.broker.registerEventHandler(topic, this.inProcessHandler);
+      return;
+    }
+    const settings = kafkaJsConfig({
+      clientId: `${this.options.groupId}-batch`,
+      groupId: this.options.groupId,
+      brokers: this.config.kafkaBrokers,
+    });
+    const kafka = new Kafka({
+      ...settings.client,
+      logCreator: KafkaLogger.bind(null, this.logger),
+    });
+    const consumer = kafka.consumer(settings.consumer);
+    this.consumer = consumer;
+    await consumer.connect();
+    await consumer.subscribe({ topic, fromBeginning: settings.fromBeginning });
+    await consumer.run({
+      eachBatchAutoResolve: false,
+      partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 1,
+      eachBatch: async ({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary }) => {
+        if (batch.messages.length === 0) return;
+        await handler(
+          batch.messages.map((message) => ({
+            key: message.key?.toString('utf8') ?? null,
+            value: parseValue(message.value),
+          })),
+        );
+        resolveOffset(batch.messages[batch.messages.length - 1].offset);
+        await commitOffsetsIfNecessary();
+        await heartbeat();
+      },
+    });
+  }
+
+  async stop(): Promise<void> {
+    if (this.inProcessHandler && this.broker) {
+      this.broker.unregisterAll({ request: [], event: [this.inProcessHandler] });
+      this.inProcessHandler = undefined;
+    }
+    const consumer = this.consumer;
+    this.consumer = undefined;
+    await consumer?.disconnect().catch((error: unknown) => {
+      this.logger.warn(`disconnecting: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  }
+}
+
+function parseValue(value: Buffer | null): unknown {
+  if (value === null) return null;
+  const text = value.toString('utf8');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}

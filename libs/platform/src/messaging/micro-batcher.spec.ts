@@ -1,0 +1,101 @@
+import { MicroBatcher } from './micro-batcher';
+
+function deferred<T = void>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+describe('MicroBatcher', () => {
+  it('coalesces concurrent submissions into one flush and answers each with its own results', async () => {
+    const flushes: number[][] = [];
+    const batcher = new MicroBatcher<number, number>(
+      async (items) => {
+        flushes.push(items);
+        return items.map((n) => n * 10);
+      },
+      { maxItems: 100, maxDelayMs: 5 },
+    );
+    const results = await Promise.all([
+      batcher.submit([1, 2]),
+      batcher.submit([3]),
+      batcher.submit([4, 5, 6]),
+    ]);
+    expect(flushes).toEqual([[1, 2, 3, 4, 5, 6]]);
+    expect(results).toEqual([[10, 20], [30], [40, 50, 60]]);
+  });
+
+  it('resolves a submission only after its flush finished', async () => {
+    const gate = deferred();
+    let settled = false;
+    const batcher = new MicroBatcher<number, number>(
+      async (items) => {
+        await gate.promise;
+        return items;
+      },
+      { maxItems: 10, maxDelayMs: 0 },
+    );
+    const submitted = batcher.submit([1]).then(() => (settled = true));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(settled).toBe(false);
+    gate.resolve();
+    await submitted;
+    expect(settled).toBe(true);
+  });
+
+  it('runs one flush at a time and flushes what queued meanwhile right after, up to maxItems', async () => {
+    const gate = deferred();
+    const flushes: number[][] = [];
+    let running = 0;
+    let maxRunning = 0;
+    const batcher = new MicroBatcher<number, number>(
+      async (items) => {
+        running++;
+        maxRunning = Math.max(maxRunning, running);
+        flushes.push(items);
+        if (flushes.length === 1) await gate.promise;
+        running--;
+        return items;
+      },
+      { maxItems: 3, maxDelayMs: 1 },
+    );
+    const first = batcher.submit([1]);
+    await new Promise((r) => setTimeout(r, 10));
+    const later = [batcher.submit([2, 3]), batcher.submit([4]), batcher.submit([5, 6, 7, 8])];
+    gate.resolve();
+    await Promise.all([first, ...later]);
+    expect(maxRunning).toBe(1);
+    // Whole submissions, in order; a submission larger than maxItems goes alone.
+    expect(flushes).toEqual([[1], [2, 3, 4], [5, 6, 7, 8]]);
+  });
+
+  it('rejects every submission of a failed flush, and keeps going', async () => {
+    let fail = true;
+    const batcher = new MicroBatcher<number, number>(
+      async (items) => {
+        if (fail) throw new Error('database down');
+        return items;
+      },
+      { maxItems: 10, maxDelayMs: 1 },
+    );
+    const failed = await Promise.allSettled([batcher.submit([1]), batcher.submit([2])]);
+    expect(failed.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    fail = false;
+    await expect(batcher.submit([3])).resolves.toEqual([3]);
+  });
+
+  it('drains everything submitted', async () => {
+    const seen: number[] = [];
+    const batcher = new MicroBatcher<number, void>(
+      async (items) => {
+        seen.push(...items);
+        return items.map(() => undefined);
+      },
+      { maxItems: 2, maxDelayMs: 50 },
+    );
+    void batcher.submit([1]);
+    void batcher.submit([2, 3]);
+    await batcher.drain();
+    expect(seen).toEqual([1, 2, 3]);
+  });
+});
