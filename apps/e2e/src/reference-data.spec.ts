@@ -3,7 +3,7 @@ import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { CatalogModule } from '@consign/catalog';
-import { BootstrapKeyService, GatewayModule } from '@consign/gateway';
+import { BootstrapKeyService, GatewayModule, applyHttpRules } from '@consign/gateway';
 import { InboundModule } from '@consign/inbound';
 import { OrderModule } from '@consign/order';
 import {
@@ -52,6 +52,7 @@ async function startInProcess(withRating: boolean) {
     new FastifyAdapter(),
     { logger: ['error'] },
   );
+  await applyHttpRules(app, config);
   const broker = app.get<InProcessBroker | null>(IN_PROCESS_BROKER);
   app.connectMicroservice(busServerOptions(config, 'reference-test', broker));
   await app.startAllMicroservices();

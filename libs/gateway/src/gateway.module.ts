@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { ApiKeyGuard } from './auth/api-key.guard';
 import { ApiKeyService } from './auth/api-key.service';
 import { BootstrapKeyService } from './auth/bootstrap-key.service';
@@ -10,7 +10,6 @@ import { ProductController } from './catalog/product.controller';
 import { InboundController } from './inbound/inbound.controller';
 import { OrderController } from './order/order.controller';
 import { ApiExceptionFilter } from './http/api-exception.filter';
-import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { GatewayBus } from './http/gateway-bus';
 import { CarrierEventsController } from './label/carrier-events.controller';
 import { LabelController } from './label/label.controller';
@@ -38,7 +37,6 @@ import { ReferenceDataController } from './rating/reference-data.controller';
     CarrierCredentialService,
     GatewayBus,
     { provide: APP_GUARD, useClass: ApiKeyGuard },
-    { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
   ],
   exports: [ApiKeyService, BootstrapKeyService, CarrierCredentialService],

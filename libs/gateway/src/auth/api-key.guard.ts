@@ -10,6 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../http/api-error';
 import { ApiKeyRole } from './api-key.entity';
 import { ApiKeyService, Principal } from './api-key.service';
+import { bearerTokenOf } from './bearer-token';
 import { CarrierCredentialService } from './carrier-credential.service';
 
 const PUBLIC = 'consign:public';
@@ -40,15 +41,14 @@ export class ApiKeyGuard implements CanActivate {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC, targets)) return true;
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    const header = request.headers.authorization;
-    const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-    if (!match)
+    const bearer = bearerTokenOf(request);
+    if (!bearer)
       throw new ApiError(401, 'Missing API key: send Authorization: Bearer <key>.', {
         'www-authenticate': 'Bearer',
       });
     if (this.reflector.getAllAndOverride<boolean>(CARRIER, targets))
-      return this.authenticateCarrier(request, match[1]);
-    const principal = await this.keys.authenticate(match[1]);
+      return this.authenticateCarrier(request, bearer.token);
+    const principal = await this.keys.authenticate(bearer.token, bearer.hash);
     if (!principal) throw new ApiError(401, 'Invalid API key.', { 'www-authenticate': 'Bearer' });
     const roles = this.reflector.getAllAndOverride<ApiKeyRole[] | undefined>(ROLES, targets);
     if (roles && !roles.includes(principal.role))

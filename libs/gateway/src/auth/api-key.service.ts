@@ -35,10 +35,12 @@ export class ApiKeyService {
 
   constructor(@Inject(gatewayDatabase.dataSource) private readonly dataSource: DataSource) {}
 
-  /** The merchant and role of a key, or null for an unknown, malformed or revoked one. */
-  async authenticate(key: string): Promise<Principal | null> {
+  /**
+   * The merchant and role of a key, or null for an unknown, malformed or revoked one. `hash` is
+   * the key's SHA-256 when the caller has it already.
+   */
+  async authenticate(key: string, hash: string = hashApiKey(key)): Promise<Principal | null> {
     if (!KEY_PATTERN.test(key)) return null;
-    const hash = hashApiKey(key);
     const now = Date.now();
     const cached = this.cache.get(hash);
     if (cached && cached.expiresAt > now) return cached.principal;

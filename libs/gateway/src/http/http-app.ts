@@ -2,9 +2,9 @@ import { Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppConfig } from '@consign/platform';
-import { errorEnvelope } from '@consign/contracts';
+import { envelope, errorEnvelope } from '@consign/contracts';
 import rateLimit from '@fastify/rate-limit';
-import { hashApiKey } from '../auth/api-key.service';
+import { bearerTokenOf } from '../auth/bearer-token';
 import { ApiError } from './api-error';
 import { setupApiDocs } from './api-docs';
 
@@ -21,10 +21,19 @@ export async function createHttpApp(
     logger: loggerLevels(config.LOG_LEVEL),
     bufferLogs: false,
   });
-  rejectNonJsonBodies(app);
-  await limitRequestRate(app, config);
+  await applyHttpRules(app, config);
   setupApiDocs(app);
   return app;
+}
+
+/** The house rules that live in Fastify hooks: 415, 429 and the success envelope. */
+export async function applyHttpRules(
+  app: NestFastifyApplication,
+  config: AppConfig,
+): Promise<void> {
+  rejectNonJsonBodies(app);
+  envelopeResults(app);
+  await limitRequestRate(app, config);
 }
 
 export function loggerLevels(
@@ -46,10 +55,8 @@ async function limitRequestRate(app: NestFastifyApplication, config: AppConfig):
     timeWindow: config.RATE_LIMIT_WINDOW_MS,
     hook: 'onRequest',
     keyGenerator: (request) => {
-      const authorization = request.headers.authorization;
-      return typeof authorization === 'string'
-        ? `key:${hashApiKey(authorization)}`
-        : `ip:${request.ip}`;
+      const bearer = bearerTokenOf(request);
+      return bearer ? `key:${bearer.hash}` : `ip:${request.ip}`;
     },
     errorResponseBuilder: (_request, context) =>
       Object.assign(
@@ -62,6 +69,28 @@ async function limitRequestRate(app: NestFastifyApplication, config: AppConfig):
         },
       ),
   });
+}
+
+/** The versions of the client interface: every route under them answers in the envelope. */
+export const API_VERSION_PREFIXES = ['/2025-07/', '/2026-05/'] as const;
+
+/**
+ * House rule: a successful result goes out as `{code: 200, message, data}` with HTTP 200, creates
+ * included. Done in a Fastify hook rather than a Nest interceptor: any global interceptor puts
+ * every request through Nest's rxjs/AsyncResource chain (≈15 µs a request, see
+ * docs/benchmarks.md). Failures are already envelopes (status >= 400) and pass through.
+ */
+function envelopeResults(app: NestFastifyApplication): void {
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('preSerialization', async (request, reply, payload: unknown) => {
+      if (reply.statusCode >= 400) return payload;
+      const url = request.routeOptions.url ?? '';
+      if (!API_VERSION_PREFIXES.some((prefix) => url.startsWith(prefix))) return payload;
+      reply.status(200);
+      return envelope(payload);
+    });
 }
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
