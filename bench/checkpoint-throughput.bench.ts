@@ -48,7 +48,13 @@ import {
   LabelTrackingConfig,
   labelTrackingDatabase,
 } from '@consign/label-tracking';
-import { DatabaseHost, kafkaJsConfig } from '@consign/platform';
+import {
+  DatabaseHost,
+  InProcessBroker,
+  InProcessClient,
+  Outbox,
+  kafkaJsConfig,
+} from '@consign/platform';
 import {
   ApiClient,
   AppProcess,
@@ -277,6 +283,7 @@ async function benchIngestor(): Promise<void> {
     const dataSource = await host.openServiceDataSource(labelTrackingDatabase.options);
     const ingestor = new CheckpointIngestor(
       dataSource,
+      new Outbox(dataSource, new InProcessClient(new InProcessBroker()), 'labels'),
       new CheckpointNormaliser(),
       new LabelTrackingConfig(),
     );

@@ -7,18 +7,30 @@ import {
   REPO_ROOT,
   aLabel,
   aLabelAddress,
+  aProduct,
+  aVariant,
+  anInbound,
+  anOrder,
   eventually,
 } from '@consign/testing';
 import { DEPLOYMENT_MODES } from './deployment-modes';
 
 const run = promisify(execFile);
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const PLAIN_UTC = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 interface Checkpoint {
   local_time: string;
   details: string | null;
   description: string;
   status: string;
+}
+interface OrderTracking {
+  tracking_courier: string;
+  tracking_number: string;
+  outbound_time: string | null;
+  delivered_time: string | null;
+  checkpoints: Checkpoint[];
 }
 interface Tracking {
   tracking_courier: string | null;
@@ -63,6 +75,9 @@ describe.each(DEPLOYMENT_MODES)('labels and tracking (%s)', (_mode, start) => {
         CARRIER_SANDBOX_STEP_MS: '150',
         CARRIER_SANDBOX_SCENARIOS: 'failed_attempt',
         CARRIER_SANDBOX_CARRIERS: 'DHL,UPS,USPS,DPD',
+        // Creating a label is a chain of request-replies (gateway → label-tracking → rating); on
+        // a loaded machine the test broker has stalled one past the default 10 s once.
+        BUS_TIMEOUT_MS: '30000',
       },
     });
     api = deployment.client;
@@ -263,6 +278,99 @@ describe.each(DEPLOYMENT_MODES)('labels and tracking (%s)', (_mode, start) => {
       status: 'delivered',
       tracking_number: tracking.tracking_number,
     });
+  });
+
+  it('follows an order from its shipment to Completed, one tracking object per shipment', async () => {
+    const operator = await deployment.createOperatorKey();
+    const ok = async <T>(response: Promise<{ status: number; body: { data: T | null } }>) => {
+      const { status, body } = await response;
+      expect({ status, body }).toMatchObject({ status: 200 });
+      return body.data as T;
+    };
+    const productId = await ok<number>(
+      api.post('/2025-07/cloud/product', aProduct({ variants: [aVariant()] })),
+    );
+    const [variant] = (
+      await ok<{ variants: { id: number; sku: string }[] }>(
+        api.get(`/2025-07/cloud/product/${productId}`),
+      )
+    ).variants;
+    const inboundId = await ok<number>(
+      api.post('/2025-07/cloud/inbound', anInbound([{ sku_number: variant.sku, quantity: 5 }])),
+    );
+    await ok(
+      operator.post(`/2025-07/cloud/inbound/${inboundId}/receipt`, {
+        items: [{ sku_number: variant.sku, quantity: 5 }],
+        complete: true,
+      }),
+    );
+    const orderStatus = async (id: number) =>
+      (await ok<{ status: string }>(api.get(`/2025-07/cloud/order/${id}`))).status;
+    // The receipt reaches the stock asynchronously: order once it has (else the order holds).
+    const orderId = (await eventually(
+      async () => {
+        const id = await ok<number>(
+          api.post('/2025-07/cloud/order', anOrder([{ sku_number: variant.sku, quantity: 2 }])),
+        );
+        const status = await eventually(
+          () => orderStatus(id),
+          (s) => s !== 'Draft',
+        );
+        return status === 'Approved' ? id : undefined;
+      },
+      (id) => id !== undefined,
+    )) as number;
+
+    // Not shipped yet: no tracking; an unknown order is a 404.
+    expect((await api.get(`/2025-07/cloud/order/tracking/${orderId}`)).body).toEqual({
+      code: 200,
+      message: 'success',
+      data: [],
+    });
+    const unknown = await api.get('/2025-07/cloud/order/tracking/987654321');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ code: 404, data: null });
+
+    await ok(operator.post(`/2025-07/cloud/order/${orderId}/pick`, {}));
+    const trackingNumber = `JD${Date.now()}`.slice(0, 12);
+    const shipped = await ok<{ status: string }>(
+      operator.post(`/2025-07/cloud/order/${orderId}/ship`, {
+        carrier: 'DHL',
+        tracking_number: trackingNumber,
+        packages: 1,
+      }),
+    );
+    expect(shipped.status).toBe('Fulfilled');
+
+    const [tracking] = await eventually(
+      async () =>
+        (await api.get<OrderTracking[]>(`/2025-07/cloud/order/tracking/${orderId}`)).body.data!,
+      (list) => list.length === 1 && list[0].delivered_time !== null,
+      { timeoutMs: 45_000 },
+    );
+    expect(tracking).toMatchObject({ tracking_courier: 'DHL', tracking_number: trackingNumber });
+    expect(tracking.outbound_time).toMatch(ISO_UTC);
+    expect(tracking.delivered_time).toMatch(ISO_UTC);
+    expect(tracking.checkpoints.map((c) => c.status)).toEqual([
+      'delivered',
+      'out_for_delivery',
+      'delivery_attempt_failed',
+      'out_for_delivery',
+      'transit',
+      'transit',
+      'transit',
+      'information_received',
+      'information_received',
+    ]);
+    for (const checkpoint of tracking.checkpoints) expect(checkpoint.local_time).toMatch(PLAIN_UTC);
+    const times = tracking.checkpoints.map((c) => c.local_time);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect(tracking.delivered_time!.replace('T', ' ').slice(0, 19)).toBe(times[0]);
+
+    await eventually(
+      () => orderStatus(orderId),
+      (status) => status === 'Completed',
+    );
   });
 
   it('hides one merchant’s labels from another (404 "Order not found.")', async () => {

@@ -1,13 +1,13 @@
 import { Controller, Inject } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
-import { LabelEvent } from '@consign/contracts';
+import { LabelEvent, ShipmentCreatedEvent } from '@consign/contracts';
 import { Inbox } from '@consign/platform';
 import { carrierSandboxDatabase } from './carrier-sandbox.database';
 import { SandboxRunner } from './sandbox-runner';
 
 const CONSUMER = 'carrier-sandbox';
 
-/** The sandbox hears of new labels (and shipments) like a carrier integration would. */
+/** The sandbox hears of new labels and orders' shipments like a carrier integration would. */
 @Controller()
 export class CarrierSandboxHandlers {
   constructor(
@@ -20,5 +20,18 @@ export class CarrierSandboxHandlers {
     await this.inbox.consume(CONSUMER, LabelEvent.Created, payload, async (manager, event) => {
       await this.runner.adopt(manager, event.payload);
     });
+  }
+
+  @EventPattern(LabelEvent.ShipmentCreated)
+  async shipmentCreated(@Payload() payload: unknown): Promise<void> {
+    await this.inbox.consume(
+      CONSUMER,
+      LabelEvent.ShipmentCreated,
+      payload,
+      async (manager, event) => {
+        await this.runner.adoptShipment(manager, event.payload);
+      },
+      { contract: ShipmentCreatedEvent },
+    );
   }
 }

@@ -1,6 +1,6 @@
 import { CarrierCheckpointEvent, validateContract } from '@consign/contracts';
 import { CARRIER_VOCABULARIES, carrierOfService } from './carrier-vocabulary';
-import { eventOfStep, isLastStep, zonedTime } from './sandbox-events';
+import { eventOfStep, isLastStep, keyOf, zonedTime } from './sandbox-events';
 import {
   SCENARIO_STEPS,
   SandboxScenario,
@@ -12,6 +12,7 @@ const parcel = (step: number, scenario = SandboxScenario.Delivered) => ({
   id: 42,
   carrierCode: 'DHL',
   trackingNumber: null,
+  byTrackingNumber: false,
   scenario,
   step,
   nextAt: new Date('2026-05-02T08:00:00.000Z'),
@@ -40,6 +41,16 @@ describe('sandbox events', () => {
       allocation: { tracking_courier: 'DHL', tracking_number: '3000000042' },
     });
     expect(eventOfStep({ ...parcel(0), trackingNumber: '1234' })).not.toHaveProperty('allocation');
+  });
+
+  it('reports an order’s shipment by its tracking number', () => {
+    const shipment = { ...parcel(0), trackingNumber: '1Z999', byTrackingNumber: true };
+    const event = eventOfStep(shipment);
+    expect(event).toMatchObject({ tracking_number: '1Z999', event_code: 'SD' });
+    expect(event).not.toHaveProperty('label_id');
+    expect(event).not.toHaveProperty('allocation');
+    expect(keyOf(shipment)).toBe('1Z999');
+    expect(keyOf(parcel(0))).toBe('42');
   });
 
   it('gives the same event for the same step (a republished step is a duplicate)', () => {

@@ -7,6 +7,8 @@ export interface SandboxParcel {
   id: number;
   carrierCode: string;
   trackingNumber: string | null;
+  /** An order's shipment: known to the carrier by its tracking number, not by a label id. */
+  byTrackingNumber: boolean;
   scenario: SandboxScenario;
   step: number;
   /** When the next step happens: it becomes that checkpoint's event time. */
@@ -30,6 +32,13 @@ export function zonedTime(time: Date, place: SandboxPlace): string {
 const AT_ORIGIN = [SandboxStep.PickedUp, SandboxStep.DepartedOrigin, SandboxStep.Returned];
 const AT_HUB = [SandboxStep.ArrivedHub, SandboxStep.CustomsHeld, SandboxStep.CustomsReleased];
 
+/** The Kafka key of a parcel's events: its label id, or its tracking number. */
+export function keyOf(parcel: SandboxParcel): string {
+  return parcel.byTrackingNumber && parcel.trackingNumber
+    ? parcel.trackingNumber
+    : String(parcel.id);
+}
+
 /**
  * The carrier event of a parcel's current step, in the carrier's codes, words and local time.
  * Deterministic (the same step gives the same event), so publishing a step twice after a crash
@@ -44,7 +53,7 @@ export function eventOfStep(parcel: SandboxParcel): CarrierCheckpointEvent {
   const trackingNumber = parcel.trackingNumber ?? vocabulary.trackingNumber(parcel.id);
   return {
     carrier_code: parcel.carrierCode,
-    label_id: parcel.id,
+    ...(parcel.byTrackingNumber ? { tracking_number: trackingNumber } : { label_id: parcel.id }),
     event_code: wording.code,
     description: wording.text,
     location: step === SandboxStep.Allocated ? null : place.name,

@@ -14,6 +14,10 @@ export class SandboxParcelEntity {
   @Column({ type: 'varchar', length: 255, name: 'tracking_number', nullable: true })
   trackingNumber!: string | null;
 
+  /** Reported by tracking number (an order's shipment), not by label id (a label). */
+  @Column({ type: 'boolean', name: 'by_tracking_number', default: false })
+  byTrackingNumber!: boolean;
+
   @Column({ type: 'varchar', length: 32 })
   scenario!: SandboxScenario;
 

@@ -122,6 +122,25 @@ describe('SandboxRunner', () => {
     expect(published.filter((e) => e.label_id === 106).map((e) => e.event_code)).toEqual(['SD']);
   });
 
+  it('reports an order’s shipment by its tracking number, keyed by it', async () => {
+    const sandbox = runner();
+    await dataSource.transaction((manager) =>
+      sandbox.adoptShipment(manager, {
+        shipment_id: 1,
+        order_id: 77,
+        tracking_id: 300,
+        carrier_code: 'UPS',
+        tracking_number: '1Z999AA10123456784',
+      }),
+    );
+    clock.advance(2_000);
+    await sandbox.tick();
+    const [event] = published.filter((e) => e.tracking_number === '1Z999AA10123456784');
+    expect(event).toMatchObject({ carrier_code: 'UPS', event_code: 'M' });
+    expect(event).not.toHaveProperty('label_id');
+    expect(event).not.toHaveProperty('allocation');
+  });
+
   it('shares the work between replicas: each step is published once', async () => {
     const replicas = [runner(), runner(), runner()];
     for (let id = 200; id < 260; id++) await adopt(replicas[0], id);

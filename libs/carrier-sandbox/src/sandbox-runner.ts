@@ -8,12 +8,12 @@ import {
 import { ClientProxy } from '@nestjs/microservices';
 import { lastValueFrom } from 'rxjs';
 import { DataSource, EntityManager } from 'typeorm';
-import { CarrierTopic, LabelCreatedEvent } from '@consign/contracts';
+import { CarrierTopic, LabelCreatedEvent, ShipmentCreatedEvent } from '@consign/contracts';
 import { BUS_CLIENT, CLOCK, Clock } from '@consign/platform';
 import { CarrierSandboxConfig } from './carrier-sandbox.config';
 import { carrierSandboxDatabase } from './carrier-sandbox.database';
 import { carrierOfService } from './carrier-vocabulary';
-import { SandboxParcel, eventOfStep, isLastStep } from './sandbox-events';
+import { SandboxParcel, eventOfStep, isLastStep, keyOf } from './sandbox-events';
 import { SandboxScenario, parseScenarioWeights, scenarioOf } from './sandbox-script';
 
 const PARCEL = '"carrier_sandbox"."sandbox_parcel"';
@@ -24,6 +24,7 @@ interface ParcelRecord {
   id: number;
   carrier_code: string;
   tracking_number: string | null;
+  by_tracking_number: boolean;
   scenario: SandboxScenario;
   step: number;
   next_at: Date;
@@ -82,6 +83,24 @@ export class SandboxRunner implements OnApplicationBootstrap, BeforeApplicationS
     return true;
   }
 
+  /** Takes on an order's shipment: its tracking number is known, its events name it. */
+  async adoptShipment(manager: EntityManager, shipment: ShipmentCreatedEvent): Promise<boolean> {
+    if (!this.config.plays(shipment.carrier_code)) return false;
+    // A shipment of a label the sandbox already moves (the same parcel) keeps that lifecycle.
+    await manager.query(
+      `INSERT INTO ${PARCEL} (id, carrier_code, tracking_number, by_tracking_number, scenario, next_at)
+       VALUES ($1, $2, $3, true, $4, $5) ON CONFLICT (id) DO NOTHING`,
+      [
+        shipment.tracking_id,
+        shipment.carrier_code,
+        shipment.tracking_number,
+        scenarioOf(shipment.tracking_id, this.weights),
+        new Date(this.clock.now().getTime() + this.config.allocationDelayMs),
+      ],
+    );
+    return true;
+  }
+
   tickScheduled(): Promise<number> {
     this.ticking ??= this.tick()
       .catch((error: unknown) => {
@@ -106,10 +125,7 @@ export class SandboxRunner implements OnApplicationBootstrap, BeforeApplicationS
         due.map((parcel) => {
           const event = eventOfStep(parcel);
           return lastValueFrom(
-            this.bus.emit(CarrierTopic.Checkpoint, {
-              key: String(parcel.id),
-              value: event,
-            }),
+            this.bus.emit(CarrierTopic.Checkpoint, { key: keyOf(parcel), value: event }),
             { defaultValue: undefined },
           );
         }),
@@ -127,7 +143,8 @@ export class SandboxRunner implements OnApplicationBootstrap, BeforeApplicationS
           ORDER BY next_at LIMIT $3 FOR UPDATE SKIP LOCKED),
        claimed AS (
          UPDATE ${PARCEL} p SET locked_until = $2 FROM due WHERE p.id = due.id
-         RETURNING p.id, p.carrier_code, p.tracking_number, p.scenario, p.step, p.next_at)
+         RETURNING p.id, p.carrier_code, p.tracking_number, p.by_tracking_number, p.scenario,
+           p.step, p.next_at)
        SELECT * FROM claimed ORDER BY next_at, id`,
       [now, new Date(now.getTime() + LEASE_MS), CLAIM],
     );
@@ -135,6 +152,7 @@ export class SandboxRunner implements OnApplicationBootstrap, BeforeApplicationS
       id: r.id,
       carrierCode: r.carrier_code,
       trackingNumber: r.tracking_number,
+      byTrackingNumber: r.by_tracking_number,
       scenario: r.scenario,
       step: r.step,
       nextAt: r.next_at,

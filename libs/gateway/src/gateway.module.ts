@@ -13,6 +13,7 @@ import { ApiExceptionFilter } from './http/api-exception.filter';
 import { GatewayBus } from './http/gateway-bus';
 import { CarrierEventsController } from './label/carrier-events.controller';
 import { LabelController } from './label/label.controller';
+import { OrderTrackingController } from './label/order-tracking.controller';
 import { CalculateController } from './rating/calculate.controller';
 import { ReferenceDataController } from './rating/reference-data.controller';
 
@@ -28,6 +29,7 @@ import { ReferenceDataController } from './rating/reference-data.controller';
     InventoryController,
     LabelController,
     CarrierEventsController,
+    OrderTrackingController,
   ],
   providers: [
     ApiKeyService,

@@ -5,10 +5,11 @@ import {
   CarrierCheckpointEvent,
   CarrierEventsResult,
 } from '@consign/contracts';
-import { MicroBatcher } from '@consign/platform';
+import { MicroBatcher, Outbox } from '@consign/platform';
 import { labelTrackingDatabase } from './label-tracking.database';
 import { LabelTrackingConfig } from './label-tracking.config';
 import { CheckpointNormaliser } from './normalisation/normalise-checkpoint';
+import { announceDeliveries } from './shipment-deliveries';
 import {
   CheckpointRow,
   LockedAllocation,
@@ -63,6 +64,7 @@ export class CheckpointIngestor {
 
   constructor(
     @Inject(labelTrackingDatabase.dataSource) private readonly dataSource: DataSource,
+    @Inject(labelTrackingDatabase.outbox) private readonly outbox: Outbox,
     private readonly normaliser: CheckpointNormaliser,
     config: LabelTrackingConfig,
   ) {
@@ -82,10 +84,31 @@ export class CheckpointIngestor {
     return this.batcher.drain();
   }
 
+  /**
+   * Attaches the parked events waiting for these numbers, now that a parcel holds them (an
+   * order's shipment): taken and written in one transaction, so none is lost on the way.
+   */
+  async adoptParked(pairs: { courier: string; number: string }[]): Promise<number> {
+    const { adopted, announced } = await this.inTransaction(async (manager) => {
+      const events = await this.repository.takeParked(manager, pairs);
+      return { adopted: events.length, ...(await this.writeIn(manager, events)) };
+    });
+    if (announced > 0) this.outbox.nudge();
+    return adopted;
+  }
+
   private async write(events: CarrierCheckpointEvent[]): Promise<CheckpointOutcome[]> {
+    const { outcomes, announced } = await this.inTransaction((manager) =>
+      this.writeIn(manager, events),
+    );
+    if (announced > 0) this.outbox.nudge();
+    return outcomes;
+  }
+
+  private async inTransaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.dataSource.transaction((manager) => this.writeIn(manager, events));
+        return await this.dataSource.transaction(work);
       } catch (error: unknown) {
         const code = (error as QueryFailedError & { driverError?: { code?: string } }).driverError
           ?.code;
@@ -95,15 +118,16 @@ export class CheckpointIngestor {
           attempt >= ATTEMPTS
         )
           throw error;
-        this.logger.warn(`writing ${events.length} checkpoints: ${code}, retrying`);
+        this.logger.warn(`writing checkpoints: ${code}, retrying`);
       }
     }
   }
 
+  /** Writes the events; answers their outcomes and how many deliveries it announced. */
   private async writeIn(
     manager: EntityManager,
     events: CarrierCheckpointEvent[],
-  ): Promise<CheckpointOutcome[]> {
+  ): Promise<{ outcomes: CheckpointOutcome[]; announced: number }> {
     const prepared = events.map((event, index) => prepare(event, index));
     const byNumber = await this.repository.findByNumbers(manager, [
       ...prepared.flatMap((p) => (p.labelId === undefined ? [numberPair(p.event)] : [])),
@@ -156,11 +180,14 @@ export class CheckpointIngestor {
       if (row.index >= 0) outcomes[row.index] = 'recorded';
       byParcel.set(row.trackingId, [...(byParcel.get(row.trackingId) ?? []), row]);
     }
-    await this.repository.applyDeltas(
+    const deltas = [...byParcel].map(([id, checkpoints]) => ({ id, delta: deltaOf(checkpoints) }));
+    await this.repository.applyDeltas(manager, deltas);
+    const announced = await announceDeliveries(
       manager,
-      [...byParcel].map(([id, checkpoints]) => ({ id, delta: deltaOf(checkpoints) })),
+      this.outbox,
+      deltas.filter((d) => d.delta.lastDeliveryTime !== null).map((d) => d.id),
     );
-    return outcomes;
+    return { outcomes, announced };
   }
 
   /**

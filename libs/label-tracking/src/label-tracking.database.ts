@@ -2,6 +2,8 @@ import { serviceDatabase } from '@consign/platform';
 import { CheckpointEntity } from './checkpoint.entity';
 import { LabelEntity } from './label.entity';
 import { CreateLabels1764000000600 } from './migrations/1764000000600-create-labels';
+import { CreateShipment1764000000610 } from './migrations/1764000000610-create-shipment';
+import { ShipmentEntity } from './shipment.entity';
 import { TrackingEntity } from './tracking.entity';
 import { UnmatchedCheckpointEntity } from './unmatched-checkpoint.entity';
 
@@ -10,6 +12,12 @@ export const LABELS_SCHEMA = 'labels';
 export const labelTrackingDatabase = serviceDatabase({
   name: 'label-tracking',
   schema: LABELS_SCHEMA,
-  entities: [TrackingEntity, LabelEntity, CheckpointEntity, UnmatchedCheckpointEntity],
-  migrations: [CreateLabels1764000000600],
+  entities: [
+    TrackingEntity,
+    LabelEntity,
+    ShipmentEntity,
+    CheckpointEntity,
+    UnmatchedCheckpointEntity,
+  ],
+  migrations: [CreateLabels1764000000600, CreateShipment1764000000610],
 });

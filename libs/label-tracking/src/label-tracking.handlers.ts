@@ -1,16 +1,22 @@
-import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Controller, Inject } from '@nestjs/common';
+import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
 import {
   CarrierEventsResult,
   CreateLabelCommand,
   GetLabelQuery,
   IngestCarrierEventsCommand,
+  GetOrderTrackingQuery,
   LabelTopic,
   LabelTrackingView,
   LabelView,
+  OrderEvent,
+  OrderShippedEvent,
+  OrderTrackingView,
   Reply,
 } from '@consign/contracts';
-import { handleCommand } from '@consign/platform';
+import { Inbox, Outbox, handleCommand } from '@consign/platform';
+import { labelTrackingDatabase } from './label-tracking.database';
+import { ShipmentService, ShippedParcel } from './shipment.service';
 import { CheckpointIngestor, summarise } from './checkpoint-ingestor';
 import { LabelService } from './label.service';
 import { TrackingService } from './tracking.service';
@@ -22,6 +28,9 @@ export class LabelTrackingHandlers {
     private readonly labels: LabelService,
     private readonly tracking: TrackingService,
     private readonly ingestor: CheckpointIngestor,
+    private readonly shipments: ShipmentService,
+    @Inject(labelTrackingDatabase.inbox) private readonly inbox: Inbox,
+    @Inject(labelTrackingDatabase.outbox) private readonly outbox: Outbox,
   ) {}
 
   @MessagePattern(LabelTopic.Create)
@@ -54,4 +63,39 @@ export class LabelTrackingHandlers {
       ),
     );
   }
+
+  @MessagePattern(LabelTopic.GetOrderTracking)
+  orderTracking(@Payload() payload: unknown): Promise<Reply<OrderTrackingView[]>> {
+    return handleCommand(GetOrderTrackingQuery, payload, (q) =>
+      this.tracking.orderTracking(q.merchant_id, q.order_id),
+    );
+  }
+
+  /**
+   * An order left the warehouse: its parcel is tracked from now on (once per event: the inbox);
+   * then carrier events that waited for its tracking number are attached.
+   */
+  @EventPattern(OrderEvent.Shipped)
+  async orderShipped(@Payload() raw: unknown): Promise<void> {
+    let parcel: ShippedParcel | undefined;
+    await this.inbox.consume(
+      LABEL_TRACKING_CONSUMER,
+      OrderEvent.Shipped,
+      raw,
+      async (manager, event) => {
+        parcel = await this.shipments.recordShipped(
+          manager,
+          event.merchant_id,
+          event.payload,
+          new Date(event.occurred_at),
+        );
+      },
+      { contract: OrderShippedEvent },
+    );
+    this.outbox.nudge();
+    if (parcel) await this.ingestor.adoptParked([parcel]);
+  }
 }
+
+/** The consumer name of label-tracking-service's inbox. */
+export const LABEL_TRACKING_CONSUMER = 'label-tracking-service';

@@ -8,9 +8,13 @@ import { labelTrackingDatabase } from './label-tracking.database';
 import { LabelTrackingConfig } from './label-tracking.config';
 import { LabelTrackingHandlers } from './label-tracking.handlers';
 import { CheckpointNormaliser } from './normalisation/normalise-checkpoint';
+import { ShipmentService } from './shipment.service';
 import { TrackingService } from './tracking.service';
 
-/** label-tracking-service: labels, shipments, carrier checkpoints and their normalisation. */
+/**
+ * label-tracking-service: labels, orders' shipments, carrier checkpoints and their normalisation,
+ * label and order tracking.
+ */
 @Module({
   imports: [labelTrackingDatabase.module],
   controllers: [LabelTrackingHandlers],
@@ -20,6 +24,7 @@ import { TrackingService } from './tracking.service';
     { provide: CheckpointNormaliser, useValue: new CheckpointNormaliser() },
     LabelService,
     TrackingService,
+    ShipmentService,
     CheckpointIngestor,
     CarrierCheckpointConsumer,
     ExpirySweeper,

@@ -150,6 +150,23 @@ export class OrderLifecycle {
     });
   }
 
+  /**
+   * Every shipment of the order was delivered (label.shipment.delivered.v1 with all_delivered):
+   * the carrier completes it. Idempotent: an order already Completed stays so; one that is not
+   * Fulfilled (a stale or stray announcement) is left alone and logged.
+   */
+  async delivered(manager: EntityManager, merchantId: number, orderId: number): Promise<void> {
+    const order = await OrderRepository.lock(manager, merchantId, orderId);
+    if (!order) throw orderNotFound();
+    if (order.status === OrderStatus.Completed) return;
+    if (order.status !== OrderStatus.Fulfilled) {
+      this.logger.warn(`order ${order.id}: delivered while ${order.status}; left as it is`);
+      return;
+    }
+    assertTransition(order.id, order.status, OrderStatus.Completed, OrderActor.Carrier);
+    await OrderRepository.update(manager, order.id, { status: OrderStatus.Completed });
+  }
+
   /** The saga's answer: every line reserved. */
   async reserved(
     manager: EntityManager,

@@ -3,6 +3,7 @@ import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
 import {
   CreateOrderCommand,
   HoldOrderCommand,
+  LabelEvent,
   ListOrdersQuery,
   OrderCommand,
   OrderPageView,
@@ -10,6 +11,7 @@ import {
   OrderView,
   Reply,
   ShipOrderCommand,
+  ShipmentDeliveredEvent,
   StockEvent,
   StockReservationFailedEvent,
   StockReservedEvent,
@@ -158,6 +160,20 @@ export class OrderHandlers {
       raw,
       (m, merchantId, event) =>
         this.lifecycle.cancel(m, merchantId, event.order_id, OrderActor.Warehouse),
+    );
+  }
+
+  /** label-tracking saw the order's shipments delivered: the order is Completed. */
+  @EventPattern(LabelEvent.ShipmentDelivered)
+  onShipmentDelivered(@Payload() raw: unknown): Promise<void> {
+    return handleEvent(
+      this.messaging,
+      LabelEvent.ShipmentDelivered,
+      ShipmentDeliveredEvent,
+      raw,
+      async (m, merchantId, event) => {
+        if (event.all_delivered) await this.lifecycle.delivered(m, merchantId, event.order_id);
+      },
     );
   }
 }

@@ -504,6 +504,52 @@ describe('OrderService and OrderLifecycle', () => {
       ]);
     });
 
+    it('completes a Fulfilled order once all its shipments are delivered, once', async () => {
+      const id = await orders.create(merchant, orderRequest(anOrder()));
+      await handlers.onReserved(
+        envelope({ order_id: id, attempt: 1, warehouse_code: 'WH-US-NJ', lines: [] }),
+      );
+      await handlers.onPickingStarted(envelope({ order_id: id }));
+      await handlers.onShipped(
+        envelope({ order_id: id, carrier: 'DHL', tracking_number: 'JD03', packages: 1 }),
+      );
+      const delivered = (all_delivered: boolean, shipment_id: number) =>
+        envelope({
+          order_id: id,
+          shipment_id,
+          tracking_courier: 'DHL',
+          tracking_number: 'JD03',
+          delivered_time: '2026-05-04T10:00:00.000Z',
+          all_delivered,
+        });
+      await handlers.onShipmentDelivered(delivered(false, 1));
+      expect((await orders.get(merchant, id)).status).toBe(OrderStatus.Fulfilled);
+      await handlers.onShipmentDelivered(delivered(true, 2));
+      expect((await orders.get(merchant, id)).status).toBe(OrderStatus.Completed);
+      // Announced again (a later delivery checkpoint): still Completed, nothing parked.
+      const parked = async () =>
+        Number((await dataSource.query(`SELECT count(*) AS n FROM orders.dead_letter`))[0].n);
+      const before = await parked();
+      await handlers.onShipmentDelivered(delivered(true, 2));
+      expect((await orders.get(merchant, id)).status).toBe(OrderStatus.Completed);
+      expect(await parked()).toBe(before);
+    });
+
+    it('leaves an order that is not Fulfilled as it is when told it was delivered', async () => {
+      const id = await orders.create(merchant, orderRequest(anOrder()));
+      await handlers.onShipmentDelivered(
+        envelope({
+          order_id: id,
+          shipment_id: 9,
+          tracking_courier: 'DHL',
+          tracking_number: 'JD04',
+          delivered_time: '2026-05-04T10:00:00.000Z',
+          all_delivered: true,
+        }),
+      );
+      expect((await orders.get(merchant, id)).status).toBe(OrderStatus.Draft);
+    });
+
     it('parks an event the state machine refuses, or one that breaks its contract', async () => {
       const id = await orders.create(merchant, orderRequest(anOrder()));
       await handlers.onShipped(

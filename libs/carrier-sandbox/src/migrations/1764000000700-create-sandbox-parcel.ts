@@ -9,6 +9,7 @@ export class CreateSandboxParcel1764000000700 implements MigrationInterface {
         "id" bigint NOT NULL,
         "carrier_code" varchar(32) NOT NULL,
         "tracking_number" varchar(255),
+        "by_tracking_number" boolean NOT NULL DEFAULT false,
         "scenario" varchar(32) NOT NULL,
         "step" int NOT NULL DEFAULT 0,
         "next_at" timestamptz NOT NULL,

@@ -39,3 +39,10 @@ export class IngestCarrierEventsCommand {
   @Type(() => CarrierEventDto)
   events!: CarrierEventDto[];
 }
+
+/** The tracking of every shipment of one order of the merchant (endpoint 8). */
+export class GetOrderTrackingQuery extends MerchantScoped {
+  @IsInt()
+  @Min(1)
+  order_id!: number;
+}

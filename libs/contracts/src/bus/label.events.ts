@@ -1,7 +1,71 @@
+import { IsBoolean, IsInt, IsNotEmpty, IsString, MaxLength, Min } from 'class-validator';
+import { IsIsoDateTime } from '../common/formats';
+import { TRACKING_LIMITS } from '../label/label.limits';
+
 /** `label.label.created.v1`: a merchant created a label; a carrier (or the sandbox) takes it from here. */
 export interface LabelCreatedEvent {
   label_id: number;
   service_code: string;
   /** The carrier the service belongs to. */
   carrier_code: string | null;
+}
+
+/**
+ * `label.shipment.created.v1`: an order left the warehouse with a carrier and tracking number
+ * (order.shipped.v1); label-tracking follows it as a parcel. Carriers (or the sandbox) report it
+ * by its tracking number.
+ */
+export class ShipmentCreatedEvent {
+  @IsInt()
+  @Min(1)
+  shipment_id!: number;
+
+  @IsInt()
+  @Min(1)
+  order_id!: number;
+
+  /** The parcel: what carrier events' `label_id` would name. */
+  @IsInt()
+  @Min(1)
+  tracking_id!: number;
+
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(TRACKING_LIMITS.carrier_code)
+  carrier_code!: string;
+
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(TRACKING_LIMITS.tracking_number)
+  tracking_number!: string;
+}
+
+/**
+ * `label.shipment.delivered.v1`: a shipment of an order was delivered (`delivered` or
+ * `delivered_with_exception`); `all_delivered` when every shipment of the order now is, which
+ * makes order-service complete the order.
+ */
+export class ShipmentDeliveredEvent {
+  @IsInt()
+  @Min(1)
+  order_id!: number;
+
+  @IsInt()
+  @Min(1)
+  shipment_id!: number;
+
+  @IsString()
+  @IsNotEmpty()
+  tracking_courier!: string;
+
+  @IsString()
+  @IsNotEmpty()
+  tracking_number!: string;
+
+  /** ISO 8601 UTC. */
+  @IsIsoDateTime()
+  delivered_time!: string;
+
+  @IsBoolean()
+  all_delivered!: boolean;
 }

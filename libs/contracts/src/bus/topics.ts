@@ -1,6 +1,6 @@
 import type { InventoryPageView, ProductView } from '../catalog';
 import type { InboundOrderView, InboundPageView } from '../inbound';
-import type { OrderPageView, OrderView } from '../order';
+import type { OrderPageView, OrderTrackingView, OrderView } from '../order';
 import type {
   CreateProductCommand,
   GetProductQuery,
@@ -42,9 +42,14 @@ import type { CarrierEventsResult, LabelTrackingView, LabelView } from '../label
 import type {
   CreateLabelCommand,
   GetLabelQuery,
+  GetOrderTrackingQuery,
   IngestCarrierEventsCommand,
 } from './label.commands';
-import type { LabelCreatedEvent } from './label.events';
+import type {
+  LabelCreatedEvent,
+  ShipmentCreatedEvent,
+  ShipmentDeliveredEvent,
+} from './label.events';
 import type {
   CarrierServiceView,
   FreightCostResultView,
@@ -131,10 +136,13 @@ export const LabelTopic = {
   Get: 'label.label.get.v1',
   GetTracking: 'label.tracking.get.v1',
   IngestCarrierEvents: 'label.checkpoint.ingest.v1',
+  GetOrderTracking: 'label.order_tracking.get.v1',
 } as const;
 
 export const LabelEvent = {
   Created: 'label.label.created.v1',
+  ShipmentCreated: 'label.shipment.created.v1',
+  ShipmentDelivered: 'label.shipment.delivered.v1',
 } as const;
 
 /**
@@ -158,6 +166,7 @@ export interface CommandMap {
     request: IngestCarrierEventsCommand;
     reply: CarrierEventsResult;
   };
+  [LabelTopic.GetOrderTracking]: { request: GetOrderTrackingQuery; reply: OrderTrackingView[] };
   [RatingTopic.CalculateOrder]: { request: CalculateOrderCommand; reply: OrderCostResultView[] };
   [RatingTopic.CalculateFreight]: {
     request: CalculateFreightCommand;
@@ -204,6 +213,8 @@ export interface EventMap {
   [WarehouseEvent.OrderShipped]: WarehouseOrderShippedEvent;
   [WarehouseEvent.OrderCancelled]: WarehouseOrderCancelledEvent;
   [LabelEvent.Created]: LabelCreatedEvent;
+  [LabelEvent.ShipmentCreated]: ShipmentCreatedEvent;
+  [LabelEvent.ShipmentDelivered]: ShipmentDeliveredEvent;
 }
 
 export type CommandTopic = keyof CommandMap;

@@ -6,6 +6,7 @@ import * as product_controller from '../catalog/product.controller';
 import * as inbound_controller from '../inbound/inbound.controller';
 import * as carrier_events_controller from '../label/carrier-events.controller';
 import * as label_controller from '../label/label.controller';
+import * as order_tracking_controller from '../label/order-tracking.controller';
 import * as order_controller from '../order/order.controller';
 import * as calculate_controller from '../rating/calculate.controller';
 import * as reference_data_controller from '../rating/reference-data.controller';
@@ -2115,6 +2116,18 @@ export default async () => {
                 summary:
                   'The label record: what was asked for, and what the carrier allocated since.',
                 type: t['../../../contracts/src/label/label-view.dto'].LabelView,
+              },
+            },
+          },
+        ],
+        [
+          order_tracking_controller,
+          {
+            OrderTrackingController: {
+              tracking: {
+                summary:
+                  'One tracking object per shipment of the order (none before it ships), checkpoints latest\nfirst with `local_time` as `yyyy-MM-dd HH:mm:ss` (UTC). An unknown order is a 404.',
+                type: [t['../../../contracts/src/order/order-tracking-view.dto'].OrderTrackingView],
               },
             },
           },

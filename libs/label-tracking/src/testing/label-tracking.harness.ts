@@ -30,6 +30,7 @@ import { LabelService } from '../label.service';
 import { labelTrackingDatabase } from '../label-tracking.database';
 import { LabelTrackingConfig } from '../label-tracking.config';
 import { CheckpointNormaliser } from '../normalisation/normalise-checkpoint';
+import { ShipmentService } from '../shipment.service';
 import { TrackingService } from '../tracking.service';
 
 /** The carrier services rating-service would list (the parts label-tracking reads). */
@@ -96,6 +97,7 @@ export interface LabelTrackingHarness {
   tracking: TrackingService;
   ingestor: CheckpointIngestor;
   sweeper: ExpirySweeper;
+  shipments: ShipmentService;
   /** Creates a label for the merchant; returns its id. */
   createLabel(merchantId?: number): Promise<number>;
   close(): Promise<void>;
@@ -113,7 +115,7 @@ export async function startLabelTracking(
   const settings = Object.assign(new LabelTrackingConfig(), config);
   const rating = new FakeRating();
   const labels = new LabelService(dataSource, outbox, clock, rating.reference, rating.bus);
-  const ingestor = new CheckpointIngestor(dataSource, new CheckpointNormaliser(), settings);
+  const ingestor = new CheckpointIngestor(dataSource, outbox, new CheckpointNormaliser(), settings);
   return {
     rating,
     dataSource,
@@ -124,6 +126,7 @@ export async function startLabelTracking(
     tracking: new TrackingService(dataSource),
     ingestor,
     sweeper: new ExpirySweeper(dataSource, clock, settings),
+    shipments: new ShipmentService(outbox),
     async createLabel(merchantId = 1) {
       const request = validateContract(CreateLabelRequest, aLabelRequest());
       if (!request.ok) throw new Error(request.errors.join('; '));
