@@ -19,6 +19,8 @@
  *             bounds this one, so
  * - backlog:  the same with the events produced first and the service started after: its
  *             consumer draining the topic.
+ * - broker:   Mokapi alone: the same messages produced, then consumed by a consumer that does
+ *             nothing, for what the Kafka paths can reach on this machine.
  *
  * The clock stops when the database holds all 100,000 checkpoints (committed, so readable by every
  * reader); then 100 labels chosen at random are read back through the API, each with all its
@@ -26,7 +28,7 @@
  * directly into the database beforehand (setup, not measured).
  *
  * Environment: BENCH_LABELS (10000), BENCH_EVENTS_PER_LABEL (10), BENCH_MODES
- * (bulk,ingestor,webhook,kafka,backlog), BENCH_PG_ADMIN_URL (TEST_DATABASE_URL or
+ * (bulk,ingestor,webhook,kafka,backlog,broker), BENCH_PG_ADMIN_URL (TEST_DATABASE_URL or
  * postgres://postgres@127.0.0.1:5432/postgres). PostgreSQL is required.
  */
 import { randomBytes } from 'node:crypto';
@@ -70,7 +72,7 @@ import {
 const LABELS = Number(process.env.BENCH_LABELS ?? 10_000);
 const EVENTS_PER_LABEL = Math.min(10, Number(process.env.BENCH_EVENTS_PER_LABEL ?? 10));
 const TOTAL = LABELS * EVENTS_PER_LABEL;
-const MODES = (process.env.BENCH_MODES ?? 'bulk,ingestor,webhook,kafka,backlog').split(',');
+const MODES = (process.env.BENCH_MODES ?? 'bulk,ingestor,webhook,kafka,backlog,broker').split(',');
 const PG_ADMIN_URL =
   process.env.BENCH_PG_ADMIN_URL ??
   process.env.TEST_DATABASE_URL ??
@@ -485,6 +487,59 @@ async function benchKafka(kind: 'live' | 'backlog'): Promise<void> {
   }
 }
 
+/**
+ * The test broker alone: the same messages produced to Mokapi, then consumed by a kafkajs
+ * consumer that does nothing with them (eachBatch, 4 partitions): what Kafka paths can reach here.
+ */
+async function benchBroker(): Promise<void> {
+  log('broker: Mokapi alone, 4 partitions; produced 1000 per send, consumed by a no-op eachBatch');
+  const broker = await startMokapiBroker({
+    topics: ADAPTER_TOPICS.map((name) => ({ name, partitions: 4 })),
+  });
+  try {
+    const settings = kafkaJsConfig({
+      clientId: 'bench',
+      groupId: 'bench-noop',
+      brokers: [broker.brokers],
+    });
+    const kafka = new Kafka({ ...settings.client, logLevel: logLevel.ERROR });
+    const producer = kafka.producer(settings.producer);
+    await producer.connect();
+    const ids = Array.from({ length: LABELS }, (_, i) => i + 1);
+    const messages = allEvents(ids).map((event) => ({
+      key: String(event.label_id),
+      value: JSON.stringify(event),
+    }));
+    const produceStarted = performance.now();
+    for (let i = 0; i < messages.length; i += 1000)
+      await producer.send({
+        topic: CarrierTopic.Checkpoint,
+        messages: messages.slice(i, i + 1000),
+      });
+    record('Mokapi alone: produce', produceStarted);
+    await producer.disconnect();
+    const consumer = kafka.consumer(settings.consumer);
+    await consumer.connect();
+    await consumer.subscribe({ topic: CarrierTopic.Checkpoint, fromBeginning: true });
+    let consumed = 0;
+    let started = 0;
+    await new Promise<void>((resolve) => {
+      void consumer.run({
+        partitionsConsumedConcurrently: 4,
+        eachBatch: async ({ batch }) => {
+          if (started === 0) started = performance.now();
+          consumed += batch.messages.length;
+          if (consumed >= TOTAL) resolve();
+        },
+      });
+    });
+    record('Mokapi alone: consume (from the first batch)', started);
+    await consumer.disconnect();
+  } finally {
+    await broker.stop();
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 
 async function main(): Promise<void> {
@@ -504,6 +559,7 @@ async function main(): Promise<void> {
     webhook: benchWebhook,
     kafka: () => benchKafka('live'),
     backlog: () => benchKafka('backlog'),
+    broker: benchBroker,
   };
   for (const mode of MODES) {
     const path = paths[mode];

@@ -178,7 +178,9 @@ export class CheckpointIngestor {
     for (const row of rows) {
       if (!recorded.delete(checkpointKey(row))) continue;
       if (row.index >= 0) outcomes[row.index] = 'recorded';
-      byParcel.set(row.trackingId, [...(byParcel.get(row.trackingId) ?? []), row]);
+      const ofParcel = byParcel.get(row.trackingId);
+      if (ofParcel) ofParcel.push(row);
+      else byParcel.set(row.trackingId, [row]);
     }
     const deltas = [...byParcel].map(([id, checkpoints]) => ({ id, delta: deltaOf(checkpoints) }));
     await this.repository.applyDeltas(manager, deltas);
@@ -254,6 +256,7 @@ export class CheckpointIngestor {
     return byNumber.get(numberKey(p.event.carrier_code, p.event.tracking_number as string));
   }
 }
+
 function prepare(event: CarrierCheckpointEvent, index: number): Prepared {
   return {
     index,
