@@ -1,6 +1,6 @@
 # One image for every Consign app; the container command picks the app:
 #   node dist/apps/<app>/src/main.js   (standalone, api-gateway, catalog-service, rating-service,
-#   order-service, inbound-service, admin)
+#   order-service, inbound-service, label-tracking-service, carrier-sandbox, admin, carrier-cli)
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
