@@ -1,4 +1,3 @@
-import { Socket } from 'node:net';
 import {
   Controller,
   DynamicModule,
@@ -154,17 +153,6 @@ function stats(samples: number[]): string {
   const at = (q: number): number =>
     sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
   return `n=${sorted.length} min=${sorted[0]} median=${at(0.5)} p95=${at(0.95)} max=${sorted[sorted.length - 1]} ms`;
-}
-
-function portAccepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = new Socket();
-    socket.once('error', () => resolve(false));
-    socket.connect(port, '127.0.0.1', () => {
-      socket.destroy();
-      resolve(true);
-    });
-  });
 }
 
 async function closeAll(): Promise<void> {
@@ -335,7 +323,8 @@ describe('NestJS Kafka transport over Mokapi', () => {
     const started = performance.now();
     await closeAll();
     timings['close apps and stop broker'] = Math.round(performance.now() - started);
+    // Whether the broker's processes are gone (zombies awaiting reaping count as gone); not
+    // whether its port accepts: once freed, another process on this machine may take it.
     expect(broker!.isRunning()).toBe(false);
-    expect(await portAccepts(broker!.port)).toBe(false);
   });
 });
