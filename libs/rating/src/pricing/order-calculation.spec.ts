@@ -420,6 +420,27 @@ describe('calculateOrder: candidates that cannot be served', () => {
     ]);
   });
 
+  it('answers absurd but valid sizes per candidate, never with a crash or a float', () => {
+    const results = calculate({
+      dest_address: { country_code: 'GB' },
+      weight: 9999999999.99,
+      dimension: { length: 9999999999.99, width: 9999999999.99, height: 9999999999.99, uom: 'ft' },
+    });
+    expect(results.every((r) => r.code === 422 && r.amount === null)).toBe(true);
+    expect(new Set(results.map((r) => r.error_code))).toEqual(
+      new Set([RatingErrorCode.NoZone, RatingErrorCode.OverWeightLimit]),
+    );
+    // Light but enormous: DHL prices weight beyond its last break, so the price overflows.
+    const huge = calculate({
+      dest_address: { country_code: 'GB' },
+      dimension: { length: 9999999999.99, width: 100, height: 100, uom: 'm' },
+    });
+    expect(candidate(huge, 'WH-NJ-01', 'DHL-EXPRESS', null)).toMatchObject({
+      code: 422,
+      error_code: RatingErrorCode.AmountOutOfRange,
+    });
+  });
+
   it('rates a warehouse named twice once', () => {
     const once = calculate(from('WH-NJ-01'));
     expect(calculate(from('WH-NJ-01', 'WH-NJ-01'))).toEqual(once);
