@@ -23,3 +23,4 @@ export * from './time/clock';
 export * from './reference/reference-data';
 export * from './database/sql';
 export * from './messaging/handle-event';
+export * from './messaging/dead-letter';
