@@ -7,12 +7,10 @@ import {
   OnApplicationShutdown,
   Provider,
 } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
 import { ClientProxy } from '@nestjs/microservices';
 import { DataSource } from 'typeorm';
 import { BUS_CLIENT } from '../bus/bus.tokens';
 import { AppConfig } from '../config/app-config';
-import { ConsumedMessageInterceptor } from '../messaging/dead-letter';
 import { DATABASE_HOST } from '../platform.tokens';
 import { DatabaseHost, ServiceDatabaseOptions } from './database-host';
 import { Outbox } from '../messaging/outbox';
@@ -101,8 +99,6 @@ export function serviceDatabase(definition: ServiceDatabaseDefinition): ServiceD
         new Inbox(dataSource, options.schema, { deadLetterTopics: Boolean(config.KAFKA_BROKERS) }),
     },
     RelayLifecycle,
-    // Gives the inbox the consumed Kafka message's key and headers (for dead letters).
-    { provide: APP_INTERCEPTOR, useClass: ConsumedMessageInterceptor },
   ];
 
   @Module({})

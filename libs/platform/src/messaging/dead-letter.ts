@@ -1,8 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
-import { KafkaContext } from '@nestjs/microservices';
-import { Observable } from 'rxjs';
 import { EntityManager } from 'typeorm';
 import { DLT_HEADERS, deadLetterTopicOf } from '@consign/contracts';
 
@@ -32,25 +29,9 @@ export function headersToStrings(
   return out;
 }
 
-/**
- * Makes the consumed Kafka message's key and headers known to the inbox while an `@EventPattern`
- * handler runs (Nest hands handlers the value only), so a dead letter is copied with them.
- */
-@Injectable()
-export class ConsumedMessageInterceptor implements NestInterceptor {
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    if (context.getType() !== 'rpc') return next.handle();
-    const kafka = context.switchToRpc().getContext<unknown>();
-    if (!(kafka instanceof KafkaContext)) return next.handle();
-    const message = kafka.getMessage();
-    const meta: ConsumedMessageMeta = {
-      key: message.key === null || message.key === undefined ? null : message.key.toString(),
-      headers: headersToStrings(message.headers),
-    };
-    return new Observable((subscriber) =>
-      consumedMessage.run(meta, () => next.handle().subscribe(subscriber)),
-    );
-  }
+/** Runs `work` with the consumed message's key and headers known to currentConsumedMessage. */
+export function withConsumedMessage<T>(meta: ConsumedMessageMeta, work: () => T): T {
+  return consumedMessage.run(meta, work);
 }
 
 /** One message a consumer gave up on. */
