@@ -1,4 +1,7 @@
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { Consumer, Kafka, Producer, logLevel } from 'kafkajs';
 import {
   CarrierTopic,
@@ -11,6 +14,7 @@ import { kafkaJsConfig } from '@consign/platform';
 import {
   BOOTSTRAP_MERCHANT_ID,
   Deployment,
+  REPO_ROOT,
   aProduct,
   aVariant,
   anInbound,
@@ -25,6 +29,7 @@ interface Seen {
   headers: Record<string, string>;
 }
 
+const run = promisify(execFile);
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /**
@@ -148,6 +153,35 @@ describe('dead-letter topics (distributed)', () => {
     );
     expect(received.items[0].actual_quantity).toBe(5);
     expect(seen.filter((s) => s.topic === letter.topic)).toHaveLength(1);
+
+    // The operator replays the DLT (`npm run admin -- dlt replay <topic>`): the poison goes back
+    // to its topic with its key and headers, fails again and returns to the DLT.
+    const replay = () =>
+      run(
+        process.execPath,
+        [join(REPO_ROOT, 'dist/apps/admin/src/main.js'), 'dlt', 'replay', letter.topic],
+        { cwd: REPO_ROOT, env: { PATH: process.env.PATH ?? '', ...deployment.busEnv } },
+      );
+    expect((await replay()).stdout).toBe(
+      'topic=warehouse.inbound_received.v1\nreplayed=1\npending=0\n',
+    );
+    const letters = await eventually(
+      async () => seen.filter((s) => s.topic === letter.topic),
+      (found) => found.length === 2,
+      { timeoutMs: 30_000 },
+    );
+    expect(letters[1]).toMatchObject({ key, value: poison });
+    expect(letters[1].headers).toMatchObject({
+      'x-correlation-id': 'poison-1',
+      [DLT_HEADERS.attempts]: '1',
+    });
+    expect((await replay()).stdout).toContain('replayed=1\n');
+    // A second replay takes only the returned copy: what was replayed before stays acknowledged.
+    await eventually(
+      async () => seen.filter((s) => s.topic === letter.topic).length,
+      (n) => n === 3,
+      { timeoutMs: 30_000 },
+    );
 
     // inbound-service relayed inbound.received.v1 from its outbox, keyed by the aggregate id.
     const [relayed] = await arrived(

@@ -24,3 +24,4 @@ export * from './reference/reference-data';
 export * from './database/sql';
 export * from './messaging/handle-event';
 export * from './messaging/dead-letter';
+export * from './messaging/dlt-replay';
