@@ -120,6 +120,37 @@ describe('AsyncAPI document', () => {
     expect(schemas.WarehouseOrderCancelledEvent.required).toEqual(['order_id']);
   });
 
+  it('accepts real messages and refuses ones a consumer would refuse', () => {
+    const ajv = new Ajv({ strict: false, allErrors: true });
+    addFormats(ajv);
+    const validatorOf = (topic: string) =>
+      ajv.compile({
+        ...(document.components.messages[topic].payload as object),
+        components: { schemas: document.components.schemas },
+      });
+    const created = validatorOf('order.created.v1');
+    const event = {
+      event_id: '0b7c3f1e-7a43-4f53-9d86-1f3f0c7b2a10',
+      merchant_id: 1,
+      aggregate_id: '7',
+      occurred_at: '2026-05-01T08:00:00.000Z',
+      payload: {
+        order_id: 7,
+        attempt: 1,
+        warehouse_code: null,
+        lines: [{ sku_number: 'A', quantity: 2 }],
+      },
+    };
+    expect(created(event)).toBe(true);
+    expect(created({ ...event, payload: { ...event.payload, lines: [] } })).toBe(false);
+    expect(created({ ...event, payload: { ...event.payload, attempt: 1.5 } })).toBe(false);
+    const reply = validatorOf('order.create.v1.reply');
+    expect(reply({ ok: true, data: 7 })).toBe(true);
+    expect(reply({ ok: false, error: { code: 'common.validation', message: 'no' } })).toBe(true);
+    expect(reply(null)).toBe(true);
+    expect(reply({ ok: true, data: 0 })).toBe(false);
+  });
+
   it('wraps events in the envelope and replies in the Reply shape, null included', () => {
     const { messages } = document.components;
     expect(messages['order.created.v1'].payload).toEqual({
