@@ -13,7 +13,7 @@
  * - webhook:  the standalone app (CARRIER_SANDBOX=off) on PostgreSQL; POST
  *             /2026-05/cloud/carrier/DHL/events, 500 events per request, 8 requests at a time;
  *             each answered after its events were persisted.
- * - kafka:    distributed: the Kafka-protocol test broker (Mokapi, 4 partitions), the gateway and
+ * - kafka:    distributed: the Kafka-protocol test broker (Mokapi, docs/asyncapi.yaml topics), the gateway and
  *             label-tracking-service as processes; events produced with kafkajs (keyed by label,
  *             1000 per send) while the service consumes them in batches. Mokapi's produce rate
  *             bounds this one, so
@@ -36,14 +36,7 @@ import { rmSync } from 'node:fs';
 import { cpus, loadavg, release, totalmem, type } from 'node:os';
 import { Kafka, logLevel } from 'kafkajs';
 import { Client } from 'pg';
-import {
-  ADAPTER_TOPICS,
-  COMMAND_TOPICS,
-  CarrierCheckpointEvent,
-  CarrierTopic,
-  EVENT_TOPICS,
-  replyTopicOf,
-} from '@consign/contracts';
+import { CarrierCheckpointEvent, CarrierTopic } from '@consign/contracts';
 import {
   CheckpointIngestor,
   CheckpointNormaliser,
@@ -65,6 +58,7 @@ import {
   createCarrierKeyWithCli,
   freePort,
   startApp,
+  consignMokapiTopics,
   startMokapiBroker,
   tempDir,
 } from '@consign/testing';
@@ -387,6 +381,13 @@ async function benchWebhook(): Promise<void> {
   }
 }
 
+/** The partitions of carrier.checkpoint.v1 as docs/asyncapi.yaml declares them. */
+function checkpointPartitions(): number {
+  return (
+    consignMokapiTopics().topics.find((t) => t.name === CarrierTopic.Checkpoint)?.partitions ?? 1
+  );
+}
+
 /**
  * Distributed: Kafka (Mokapi) → label-tracking-service, consumed in batches. `live`: the service
  * runs while the events are produced (the clock starts at the first send, so the broker's own
@@ -395,17 +396,10 @@ async function benchWebhook(): Promise<void> {
  */
 async function benchKafka(kind: 'live' | 'backlog'): Promise<void> {
   log(
-    `kafka (${kind}): Mokapi, 4 partitions → label-tracking-service; produced 1000 messages per send`,
+    `kafka (${kind}): Mokapi, ${checkpointPartitions()} partitions (docs/asyncapi.yaml) → label-tracking-service; produced 1000 messages per send`,
   );
   const database = await freshDatabase();
-  const broker = await startMokapiBroker({
-    topics: [
-      ...COMMAND_TOPICS,
-      ...EVENT_TOPICS,
-      ...ADAPTER_TOPICS.map((name) => ({ name, partitions: 4 })),
-    ],
-    replyTopics: COMMAND_TOPICS.map(replyTopicOf),
-  });
+  const broker = await startMokapiBroker(consignMokapiTopics());
   const dirs: string[] = [];
   const processes: AppProcess[] = [];
   const envFor = (name: string) => {
@@ -492,9 +486,11 @@ async function benchKafka(kind: 'live' | 'backlog'): Promise<void> {
  * consumer that does nothing with them (eachBatch, 4 partitions): what Kafka paths can reach here.
  */
 async function benchBroker(): Promise<void> {
-  log('broker: Mokapi alone, 4 partitions; produced 1000 per send, consumed by a no-op eachBatch');
+  log(
+    `broker: Mokapi alone, ${checkpointPartitions()} partitions; produced 1000 per send, consumed by a no-op eachBatch`,
+  );
   const broker = await startMokapiBroker({
-    topics: ADAPTER_TOPICS.map((name) => ({ name, partitions: 4 })),
+    topics: consignMokapiTopics().topics.filter((t) => t.name === CarrierTopic.Checkpoint),
   });
   try {
     const settings = kafkaJsConfig({

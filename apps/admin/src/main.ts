@@ -6,8 +6,8 @@ import {
   CarrierCredentialService,
   gatewayDatabase,
 } from '@consign/gateway';
-import { PlatformModule, loadConfig, runMain } from '@consign/platform';
-import { isCarrierCode } from '@consign/contracts';
+import { PlatformModule, loadConfig, replayDeadLetterTopic, runMain } from '@consign/platform';
+import { ADAPTER_TOPICS, EVENT_TOPICS, isCarrierCode } from '@consign/contracts';
 
 const USAGE = `Usage: npm run admin -- <command>
 
@@ -21,6 +21,9 @@ const USAGE = `Usage: npm run admin -- <command>
       Issues a carrier's credential for its webhook (POST /2026-05/cloud/carrier/<code>/events).
   carrier key revoke <credential>
       Revokes a carrier's credential (gateways forget it within 30 seconds).
+  dlt replay <topic> [--limit <n>]
+      Produces the messages of <topic>.dlt not replayed before back to <topic> (needs
+      KAFKA_BROKERS); prints how many. Fix the cause first: one that fails again returns to the DLT.
 
 Uses the same configuration as the platform (DATABASE_URL, or the embedded database under
 DATA_DIR; stop the standalone app first, as one process owns an embedded database).`;
@@ -39,6 +42,32 @@ function roleOf(args: string[]): ApiKeyRole {
   return role as ApiKeyRole;
 }
 
+/** `dlt replay <topic> [--limit <n>]`: the DLT of a consumed topic back onto it. */
+async function replayDlt(args: string[]): Promise<void> {
+  try {
+    const topic = (args[2] ?? '').replace(/\.dlt$/, '');
+    const consumed: readonly string[] = [...EVENT_TOPICS, ...ADAPTER_TOPICS];
+    if (!consumed.includes(topic))
+      throw new UsageError(`<topic> must be a consumed topic, one of: ${consumed.join(', ')}`);
+    const limitText = option(args, 'limit');
+    const limit = limitText === undefined ? undefined : Number(limitText);
+    if (limit !== undefined && (!Number.isSafeInteger(limit) || limit < 1))
+      throw new UsageError('--limit must be a whole number ≥ 1');
+    const config = loadConfig();
+    if (!config.KAFKA_BROKERS) throw new UsageError('KAFKA_BROKERS must be set to replay a DLT');
+    const { replayed, pending } = await replayDeadLetterTopic({
+      brokers: config.kafkaBrokers,
+      topic,
+      limit,
+    });
+    process.stdout.write(`topic=${topic}\nreplayed=${replayed}\npending=${pending - replayed}\n`);
+  } catch (error: unknown) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`consign-admin: ${error.message}\n`);
+    process.exitCode = 64;
+  }
+}
+
 /** Creates merchants and API keys: the operator's side of authentication. */
 runMain('consign-admin', async () => {
   const args = process.argv.slice(2);
@@ -49,10 +78,15 @@ runMain('consign-admin', async () => {
     'key revoke',
     'carrier key create',
     'carrier key revoke',
+    'dlt replay',
   ];
   if (!COMMANDS.includes(command)) {
     process.stderr.write(`${USAGE}\n`);
     process.exitCode = 64;
+    return;
+  }
+  if (command === 'dlt replay') {
+    await replayDlt(args);
     return;
   }
   // The admin tool only touches the gateway's own schema; it never needs the broker.

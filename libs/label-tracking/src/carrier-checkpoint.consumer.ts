@@ -16,8 +16,11 @@ import {
   AppConfig,
   BatchTopicConsumer,
   ConsumedMessage,
+  DeadLetter,
   IN_PROCESS_BROKER,
   InProcessBroker,
+  Outbox,
+  parkDeadLetters,
 } from '@consign/platform';
 import { CheckpointIngestor } from './checkpoint-ingestor';
 import { labelTrackingDatabase } from './label-tracking.database';
@@ -37,13 +40,17 @@ export class CarrierCheckpointConsumer
 {
   private readonly logger = new Logger('CarrierCheckpointConsumer');
   private readonly consumer: BatchTopicConsumer;
+  /** Distributed mode: invalid events also go to `carrier.checkpoint.v1.dlt`. */
+  private readonly toTopic: boolean;
 
   constructor(
     config: AppConfig,
     @Inject(IN_PROCESS_BROKER) broker: InProcessBroker | null,
     private readonly ingestor: CheckpointIngestor,
     @Inject(labelTrackingDatabase.dataSource) private readonly dataSource: DataSource,
+    @Inject(labelTrackingDatabase.outbox) private readonly outbox: Outbox,
   ) {
+    this.toTopic = Boolean(config.KAFKA_BROKERS);
     this.consumer = new BatchTopicConsumer(config, broker, {
       topic: CarrierTopic.Checkpoint,
       groupId: CHECKPOINT_CONSUMER_GROUP,
@@ -63,19 +70,29 @@ export class CarrierCheckpointConsumer
 
   async handle(messages: ConsumedMessage[]): Promise<void> {
     const valid: CarrierCheckpointEvent[] = [];
-    const invalid: { value: unknown; error: string }[] = [];
-    for (const { value } of messages) {
+    const invalid: DeadLetter[] = [];
+    for (const { value, key, headers } of messages) {
       const result = validateContract(CarrierCheckpointEvent, value);
       if (result.ok) valid.push(result.value);
-      else invalid.push({ value, error: validationMessage(result.errors) });
+      else
+        invalid.push({
+          consumer: CONSUMER,
+          topic: CarrierTopic.Checkpoint,
+          value,
+          error: validationMessage(result.errors),
+          attempts: 1,
+          key,
+          headers: headers ?? {},
+        });
     }
     if (invalid.length > 0) {
+      // Parked (table, and `carrier.checkpoint.v1.dlt` with Kafka) before the batch is
+      // acknowledged: an invalid event never blocks its partition and is never lost.
       this.logger.warn(`parking ${invalid.length} invalid carrier event(s): ${invalid[0].error}`);
-      await this.dataSource.query(
-        `INSERT INTO "labels"."dead_letter" (consumer, topic, envelope, error, attempts)
-         SELECT $1, $2, d.value, d.error, 1 FROM json_to_recordset($3::json) AS d(value jsonb, error text)`,
-        [CONSUMER, CarrierTopic.Checkpoint, JSON.stringify(invalid)],
+      await this.dataSource.transaction((manager) =>
+        parkDeadLetters(manager, 'labels', invalid, { toTopic: this.toTopic }),
       );
+      this.outbox.nudge();
     }
     await this.ingestor.ingest(valid);
   }

@@ -23,3 +23,5 @@ export * from './time/clock';
 export * from './reference/reference-data';
 export * from './database/sql';
 export * from './messaging/handle-event';
+export * from './messaging/dead-letter';
+export * from './messaging/dlt-replay';

@@ -15,6 +15,7 @@ import { CommandBus } from './bus/command-bus';
 import { ReferenceData } from './reference/reference-data';
 import { InProcessBroker } from './bus/in-process-broker';
 import { InProcessClient, InProcessServer } from './bus/in-process.transport';
+import { ConsumedMessageServerKafka } from './bus/kafka/consumed-message-server';
 import { kafkaClientOptions, kafkaServerOptions } from './bus/kafka/kafka-options';
 import { DATABASE_HOST, IN_PROCESS_BROKER } from './platform.tokens';
 import { COMMAND_TOPICS, CommandTopic } from '@consign/contracts';
@@ -107,9 +108,11 @@ export function busServerOptions(
     if (!broker) throw new Error('the in-process bus needs its broker');
     return { strategy: new InProcessServer(broker) };
   }
-  return kafkaServerOptions({
+  const kafka = kafkaServerOptions({
     clientId: `${appName}-server`,
     groupId: appName,
     brokers: config.kafkaBrokers,
   });
+  // Nest's ServerKafka, each message handled with its key and headers at hand (dead letters).
+  return { strategy: new ConsumedMessageServerKafka(kafka.options ?? {}) };
 }

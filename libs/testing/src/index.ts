@@ -4,6 +4,7 @@ export * from './e2e/deployments';
 export * from './e2e/admin';
 export * from './factories/product.factory';
 export * from './kafka/mokapi-broker';
+export * from './kafka/asyncapi-topics';
 export * from './e2e/distributed';
 export * from './factories/label.factory';
 export * from './e2e/eventually';

@@ -57,8 +57,8 @@ export class ResolveVariantsQuery extends MerchantScoped {
 }
 
 /** A `sku_number` that names a variant of the merchant. Unknown ones are left out of the reply. */
-export interface ResolvedVariant {
-  sku_number: string;
-  variant_id: number;
-  sku: string;
+export class ResolvedVariant {
+  sku_number!: string;
+  variant_id!: number;
+  sku!: string;
 }

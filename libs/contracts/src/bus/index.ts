@@ -16,3 +16,4 @@ export * from './inbound.commands';
 export * from './inbound.events';
 export * from './inbound.errors';
 export * from './warehouse.events';
+export * from './topic-registry';

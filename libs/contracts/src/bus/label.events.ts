@@ -3,11 +3,11 @@ import { IsIsoDateTime } from '../common/formats';
 import { TRACKING_LIMITS } from '../label/label.limits';
 
 /** `label.label.created.v1`: a merchant created a label; a carrier (or the sandbox) takes it from here. */
-export interface LabelCreatedEvent {
-  label_id: number;
-  service_code: string;
+export class LabelCreatedEvent {
+  label_id!: number;
+  service_code!: string;
   /** The carrier the service belongs to. */
-  carrier_code: string | null;
+  carrier_code!: string | null;
 }
 
 /**

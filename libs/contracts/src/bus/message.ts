@@ -18,3 +18,14 @@ export interface EventEnvelope<T> {
 }
 
 export const CORRELATION_HEADER = 'x-correlation-id';
+
+/**
+ * Headers a dead-lettered message carries on `<topic>.dlt`, besides its original key and headers:
+ * which consumer gave up, why, after how many attempts, and when (ISO 8601 UTC).
+ */
+export const DLT_HEADERS = {
+  consumer: 'x-dlt-consumer',
+  error: 'x-dlt-error',
+  attempts: 'x-dlt-attempts',
+  failedAt: 'x-dlt-failed-at',
+} as const;

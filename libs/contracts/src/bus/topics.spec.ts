@@ -8,6 +8,7 @@ import {
   CarrierTopic,
   EVENT_TOPICS,
   RatingTopic,
+  deadLetterTopicOf,
   replyTopicOf,
 } from './topics';
 import { WarehouseOrderShippedEvent } from './warehouse.events';
@@ -15,10 +16,12 @@ import { WarehouseOrderShippedEvent } from './warehouse.events';
 describe('bus topics', () => {
   const all = [...COMMAND_TOPICS, ...EVENT_TOPICS];
 
-  it('are versioned, unique and valid Kafka topic names (reply topics too)', () => {
+  it('are versioned, unique and valid Kafka topic names (reply and dead-letter topics too)', () => {
     expect(new Set(all).size).toBe(all.length);
-    for (const topic of [...all, ...COMMAND_TOPICS.map(replyTopicOf)]) {
-      expect(topic).toMatch(/^[a-z_]+(\.[a-z_]+)+\.v\d+(\.reply)?$/);
+    const deadLetters = [...EVENT_TOPICS, ...ADAPTER_TOPICS].map(deadLetterTopicOf);
+    expect(deadLetterTopicOf('order.created.v1')).toBe('order.created.v1.dlt');
+    for (const topic of [...all, ...COMMAND_TOPICS.map(replyTopicOf), ...deadLetters]) {
+      expect(topic).toMatch(/^[a-z_]+(\.[a-z_]+)+\.v\d+(\.reply|\.dlt)?$/);
       expect(topic.length).toBeLessThanOrEqual(249);
     }
   });

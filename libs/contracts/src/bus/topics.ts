@@ -192,9 +192,16 @@ export interface CommandMap {
   [RatingTopic.ListServices]: { request: ListCarrierServicesQuery; reply: CarrierServiceView[] };
 }
 
-export interface ProductCreatedEvent {
-  product_id: number;
-  variants: { id: number; sku: string }[];
+/** A variant of a new product, as `catalog.product.created.v1` lists it. */
+export class CreatedVariant {
+  id!: number;
+  sku!: string;
+}
+
+/** `catalog.product.created.v1`: a merchant created a product (a class: the topic registry names it). */
+export class ProductCreatedEvent {
+  product_id!: number;
+  variants!: CreatedVariant[];
 }
 
 /** Domain event topics and their payloads (wrapped in an EventEnvelope on the wire). */
@@ -244,4 +251,9 @@ export const ADAPTER_TOPICS: readonly string[] = [...Object.values(CarrierTopic)
 /** NestJS's Kafka client listens for a command's replies on `<topic>.reply`. */
 export function replyTopicOf(topic: CommandTopic): string {
   return `${topic}.reply`;
+}
+
+/** Where a consumer parks a message of `topic` it gave up on (distributed mode; see DLT_HEADERS). */
+export function deadLetterTopicOf(topic: string): string {
+  return `${topic}.dlt`;
 }

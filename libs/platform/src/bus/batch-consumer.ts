@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { KafkaLogger } from '@nestjs/microservices/helpers/kafka-logger';
 import { Consumer, Kafka } from 'kafkajs';
 import { AppConfig } from '../config/app-config';
+import { headersToStrings } from '../messaging/dead-letter';
 import { EventHandler, InProcessBroker } from './in-process-broker';
 import { kafkaJsConfig } from './kafka/kafka-options';
 
@@ -9,6 +10,8 @@ import { kafkaJsConfig } from './kafka/kafka-options';
 export interface ConsumedMessage {
   key: string | null;
   value: unknown;
+  /** Its Kafka headers as strings (none on the in-process bus); copied onto a dead letter. */
+  headers?: Record<string, string>;
 }
 
 /** Handles a batch; resolving acknowledges every message in it, so resolve only once persisted. */
@@ -72,6 +75,7 @@ export class BatchTopicConsumer {
           batch.messages.map((message) => ({
             key: message.key?.toString('utf8') ?? null,
             value: parseValue(message.value),
+            headers: headersToStrings(message.headers),
           })),
         );
         resolveOffset(batch.messages[batch.messages.length - 1].offset);

@@ -10,6 +10,7 @@ import {
 import { ClientProxy } from '@nestjs/microservices';
 import { DataSource } from 'typeorm';
 import { BUS_CLIENT } from '../bus/bus.tokens';
+import { AppConfig } from '../config/app-config';
 import { DATABASE_HOST } from '../platform.tokens';
 import { DatabaseHost, ServiceDatabaseOptions } from './database-host';
 import { Outbox } from '../messaging/outbox';
@@ -92,8 +93,10 @@ export function serviceDatabase(definition: ServiceDatabaseDefinition): ServiceD
     },
     {
       provide: inboxToken,
-      inject: [dataSourceToken],
-      useFactory: (dataSource: DataSource) => new Inbox(dataSource, options.schema),
+      inject: [dataSourceToken, AppConfig],
+      // With a Kafka broker, dead letters also go to `<topic>.dlt` (relayed by the outbox).
+      useFactory: (dataSource: DataSource, config: AppConfig) =>
+        new Inbox(dataSource, options.schema, { deadLetterTopics: Boolean(config.KAFKA_BROKERS) }),
     },
     RelayLifecycle,
   ];

@@ -9,12 +9,39 @@ import {
   validationMessage,
 } from '@consign/contracts';
 import { DomainError } from '../errors/domain-error';
+import { currentConsumedMessage, parkDeadLetters } from './dead-letter';
 
 export interface InboxOptions {
   /** Attempts before an event is parked in the dead-letter table. */
   maxAttempts?: number;
   /** First retry delay; doubles with each attempt. */
   retryDelayMs?: number;
+  /**
+   * Distributed mode (a Kafka broker): a dead letter is also published to `<topic>.dlt`, through
+   * the outbox. Without it (standalone) the dead-letter table is the only record.
+   */
+  deadLetterTopics?: boolean;
+}
+
+export const DEFAULT_MAX_ATTEMPTS = 5;
+export const DEFAULT_RETRY_DELAY_MS = 100;
+
+/**
+ * What to do after attempt `attempt` failed with `error`: give up (a DomainError is the use case's
+ * answer, which a retry cannot change; or the attempts are spent), or wait and retry, the delay
+ * doubling from `retryDelayMs` (100, 200, 400, … ms by default).
+ */
+export function retryDecision(
+  error: unknown,
+  attempt: number,
+  options: InboxOptions = {},
+): { retry: false } | { retry: true; delayMs: number } {
+  const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+  if (error instanceof DomainError || attempt >= maxAttempts) return { retry: false };
+  return {
+    retry: true,
+    delayMs: (options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS) * 2 ** (attempt - 1),
+  };
 }
 
 function isEnvelope(value: unknown): value is EventEnvelope<unknown> {
@@ -77,8 +104,6 @@ export class Inbox {
       }
       event = { ...event, payload: validated.value };
     }
-    const maxAttempts = this.options.maxAttempts ?? 5;
-    let delay = this.options.retryDelayMs ?? 100;
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.dataSource.transaction(async (manager) => {
@@ -93,7 +118,8 @@ export class Inbox {
         });
       } catch (error: unknown) {
         const message = error instanceof Error ? error.message : String(error);
-        if (error instanceof DomainError || attempt >= maxAttempts) {
+        const decision = retryDecision(error, attempt, this.options);
+        if (!decision.retry) {
           this.logger.error(
             `${consumer} gave up on ${topic} ${event.event_id} after ${attempt} attempts: ${message}`,
           );
@@ -103,22 +129,32 @@ export class Inbox {
         this.logger.warn(
           `${consumer} failed on ${topic} ${event.event_id} (attempt ${attempt}): ${message}`,
         );
-        await new Promise((resolve) => setTimeout(resolve, delay));
-        delay *= 2;
+        await new Promise((resolve) => setTimeout(resolve, decision.delayMs));
       }
     }
   }
 
+  /**
+   * Parks the message in the dead-letter table and, in distributed mode, on `<topic>.dlt` (see
+   * parkDeadLetters), with the consumed message's key and headers; an envelope's aggregate id is
+   * the key when the transport gave none (the outbox keys events by it).
+   */
   private async deadLetter(
     consumer: string,
     topic: string,
-    envelope: unknown,
+    value: unknown,
     error: string,
     attempts: number,
   ) {
-    await this.dataSource.query(
-      `INSERT INTO "${this.schema}"."dead_letter" (consumer, topic, envelope, error, attempts) VALUES ($1, $2, $3, $4, $5)`,
-      [consumer, topic, JSON.stringify(envelope ?? null), error.slice(0, 4000), attempts],
+    const consumed = currentConsumedMessage();
+    const key = consumed?.key ?? (isEnvelope(value) ? value.aggregate_id : null);
+    await this.dataSource.transaction((manager) =>
+      parkDeadLetters(
+        manager,
+        this.schema,
+        [{ consumer, topic, value, error, attempts, key, headers: consumed?.headers ?? {} }],
+        { toTopic: this.options.deadLetterTopics ?? false },
+      ),
     );
   }
 }

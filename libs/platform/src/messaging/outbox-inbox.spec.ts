@@ -12,11 +12,33 @@ import { DatabaseHost } from '../database/database-host';
 import { resolveServiceDatabase } from '../database/service-database';
 import { TestDatabase, createTestDatabase } from '../testing/test-database';
 import { DomainError } from '../errors/domain-error';
-import { Inbox } from './inbox';
+import { Inbox, retryDecision } from './inbox';
 import { Outbox } from './outbox';
 
 const SCHEMA = 'messaging_test';
 const payload: ProductCreatedEvent = { product_id: 1, variants: [{ id: 2, sku: 'A' }] };
+
+describe('retry policy of a failing event handler', () => {
+  it('retries with a doubling delay until the attempts are spent', () => {
+    const options = { maxAttempts: 4, retryDelayMs: 50 };
+    const error = new Error('deadlock detected');
+    expect([1, 2, 3, 4].map((attempt) => retryDecision(error, attempt, options))).toEqual([
+      { retry: true, delayMs: 50 },
+      { retry: true, delayMs: 100 },
+      { retry: true, delayMs: 200 },
+      { retry: false },
+    ]);
+  });
+
+  it('defaults to 5 attempts from 100 ms, and never retries a DomainError', () => {
+    expect(retryDecision(new Error('x'), 1)).toEqual({ retry: true, delayMs: 100 });
+    expect(retryDecision(new Error('x'), 4)).toEqual({ retry: true, delayMs: 800 });
+    expect(retryDecision(new Error('x'), 5)).toEqual({ retry: false });
+    expect(retryDecision(new DomainError('order.invalid_transition', 'no'), 1)).toEqual({
+      retry: false,
+    });
+  });
+});
 
 describe('outbox and inbox', () => {
   let database: TestDatabase;
@@ -191,6 +213,56 @@ describe('outbox and inbox', () => {
     expect(
       await inbox.consume('stock', CatalogEvent.ProductCreated, envelope, async () => undefined),
     ).toBe('handled');
+  });
+
+  it('in distributed mode also relays the dead letter to <topic>.dlt through the outbox, keyed and with the x-dlt headers', async () => {
+    const inbox = new Inbox(dataSource, SCHEMA, {
+      maxAttempts: 2,
+      retryDelayMs: 1,
+      deadLetterTopics: true,
+    });
+    const envelope = {
+      event_id: '0b7c3f1e-7a43-4f53-9d86-1f3f0c7b2a10',
+      merchant_id: 3,
+      aggregate_id: '42',
+      occurred_at: new Date().toISOString(),
+      payload,
+    };
+    const outcome = await inbox.consume('stock', CatalogEvent.ProductCreated, envelope, () =>
+      Promise.reject(new Error('still broken')),
+    );
+    expect(outcome).toBe('dead-lettered');
+    const rows = await dataSource.query(
+      `SELECT topic, message_key, envelope, headers FROM "${SCHEMA}"."outbox_event"`,
+    );
+    expect(rows).toEqual([
+      {
+        topic: 'catalog.product.created.v1.dlt',
+        message_key: '42',
+        envelope,
+        headers: {
+          'x-dlt-consumer': 'stock',
+          'x-dlt-error': 'still broken',
+          'x-dlt-attempts': '2',
+          'x-dlt-failed-at': expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+        },
+      },
+    ]);
+    const seen: unknown[] = [];
+    broker.registerEventHandler('catalog.product.created.v1.dlt', async (data) => {
+      seen.push(data);
+    });
+    await outbox.flush();
+    expect(seen).toEqual([envelope]);
+    expect(await pending()).toBe(0);
+    // standalone (no broker): the table only
+    await new Inbox(dataSource, SCHEMA).consume('stock', CatalogEvent.ProductCreated, 'junk', () =>
+      Promise.resolve(),
+    );
+    expect(await pending()).toBe(0);
+    expect(
+      (await dataSource.query(`SELECT count(*)::int AS n FROM "${SCHEMA}"."dead_letter"`))[0].n,
+    ).toBe(2);
   });
 
   it('parks a message that is not an event envelope', async () => {

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
-import { ADAPTER_TOPICS, COMMAND_TOPICS, EVENT_TOPICS, replyTopicOf } from '@consign/contracts';
 import { createTestDatabase } from '@consign/platform';
+import { consignMokapiTopics } from '../kafka/asyncapi-topics';
 import { startMokapiBroker } from '../kafka/mokapi-broker';
 import {
   BOOTSTRAP_MERCHANT_ID,
@@ -32,10 +32,8 @@ export async function startDistributed(
   options: { env?: Record<string, string> } = {},
 ): Promise<Deployment> {
   const database = await createTestDatabase();
-  const broker = await startMokapiBroker({
-    topics: [...COMMAND_TOPICS, ...EVENT_TOPICS, ...ADAPTER_TOPICS],
-    replyTopics: COMMAND_TOPICS.map(replyTopicOf),
-  });
+  // The topics of docs/asyncapi.yaml, as production declares them (partitions included).
+  const broker = await startMokapiBroker(consignMokapiTopics());
   const dirs: string[] = [];
   const envFor = (app: string): Record<string, string> => {
     const dataDir = tempDir(app);
