@@ -370,11 +370,9 @@ describeWithKubectl.each(Object.keys(OVERLAYS) as Overlay[])('k8s overlay %s', (
       }
     ).rules;
     const paths = rules.flatMap((rule) => rule.http.paths);
-    expect(paths.map((p) => `${p.pathType} ${p.path}`).sort()).toEqual([
-      'Prefix /2025-07',
-      'Prefix /2026-05',
-      'Prefix /docs',
-    ]);
+    expect(paths.map((p) => `${p.pathType} ${p.path}`).sort()).toEqual(
+      ['Prefix /2025-07', 'Prefix /2026-05', 'Prefix /docs', 'Exact /docs-json'].sort(),
+    );
     const service = named('Service', 'api-gateway')!;
     for (const { backend } of paths) {
       expect(backend.service.name).toBe('api-gateway');
