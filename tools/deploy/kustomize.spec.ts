@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv, { ValidateFunction } from 'ajv';
 import { parse, parseAllDocuments } from 'yaml';
-import { Deployment } from 'kubernetes-models/apps/v1';
+import { Deployment, StatefulSet } from 'kubernetes-models/apps/v1';
 import { Job } from 'kubernetes-models/batch/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1';
@@ -90,6 +90,7 @@ interface DeploymentSpec {
 /** Built-in kinds and their kubernetes-models classes (JSON Schemas of the Kubernetes API). */
 const BUILT_IN_MODELS: Record<string, new (data: never) => { validate(): void }> = {
   'apps/v1/Deployment': Deployment,
+  'apps/v1/StatefulSet': StatefulSet,
   'batch/v1/Job': Job,
   'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
   'networking.k8s.io/v1/Ingress': Ingress,
@@ -105,12 +106,19 @@ const EXTERNAL_SECRETS: Record<string, Record<string, string[]>> = {
 };
 
 const OVERLAYS = {
-  dev: { namespace: 'consign-dev', apps: [...DISTRIBUTED_APPS], kafkaNodes: 1 },
-  // The carrier sandbox is a development aid: production has real carriers.
+  // Development brings its own PostgreSQL (a StatefulSet and its Service).
+  dev: {
+    namespace: 'consign-dev',
+    apps: [...DISTRIBUTED_APPS],
+    kafkaNodes: 1,
+    postgres: 'consign-postgres',
+  },
+  // The carrier sandbox is a development aid: production has real carriers, and its own database.
   prod: {
     namespace: 'consign',
     apps: DISTRIBUTED_APPS.filter((app) => app !== 'carrier-sandbox'),
     kafkaNodes: 3,
+    postgres: undefined,
   },
 } as const;
 type Overlay = keyof typeof OVERLAYS;
@@ -136,6 +144,14 @@ function asTheApiServerDecodes(object: K8sObject): K8sObject {
     Object.entries(object.data).map(([key, value]) => [key, value.replace(/[\r\n]/g, '')]),
   );
   return { ...object, data };
+}
+
+/** The Secret a Consign workload reads DATABASE_URL from. */
+function podSecretName(workload: K8sObject): string {
+  const container = (workload.spec as unknown as { template: PodTemplate }).template.spec
+    .containers[0];
+  const ref = container.env?.find((v) => v.name === 'DATABASE_URL')?.valueFrom?.secretKeyRef;
+  return ref!.name;
 }
 
 function matches(selector: Record<string, string>, labels: Record<string, string>): boolean {
@@ -173,7 +189,9 @@ describeWithKubectl.each(Object.keys(OVERLAYS) as Overlay[])('k8s overlay %s', (
     objects.find((object) => object.kind === kind && object.metadata.name === name);
   const deployments = ofKind('Deployment');
   const deploymentSpec = (object: K8sObject) => object.spec as unknown as DeploymentSpec;
+  /** The workloads running the Consign image; every pod workload also counts the StatefulSets. */
   const workloads = [...deployments, ...ofKind('Job')];
+  const podWorkloads = [...workloads, ...ofKind('StatefulSet')];
   const podSpecOf = (object: K8sObject) =>
     (object.spec as unknown as { template: PodTemplate }).template.spec;
   const kafka = ofKind('Kafka')[0];
@@ -276,7 +294,7 @@ describeWithKubectl.each(Object.keys(OVERLAYS) as Overlay[])('k8s overlay %s', (
   });
 
   it('sets resources and a locked-down security context on every workload', () => {
-    for (const workload of workloads) {
+    for (const workload of podWorkloads) {
       const pod = podSpecOf(workload);
       const container = pod.containers[0];
       expect({ name: workload.metadata.name, resources: container.resources }).toEqual({
@@ -286,7 +304,11 @@ describeWithKubectl.each(Object.keys(OVERLAYS) as Overlay[])('k8s overlay %s', (
           limits: { cpu: expect.any(String), memory: expect.any(String) },
         },
       });
-      expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: 1000 });
+      expect(pod.securityContext).toMatchObject({
+        runAsNonRoot: true,
+        runAsUser: expect.any(Number),
+      });
+      expect(pod.securityContext?.runAsUser).toBeGreaterThan(0);
       expect(container.securityContext).toEqual({
         allowPrivilegeEscalation: false,
         readOnlyRootFilesystem: true,
@@ -327,13 +349,16 @@ describeWithKubectl.each(Object.keys(OVERLAYS) as Overlay[])('k8s overlay %s', (
 
   it('selects existing pods with every Service, on a port they declare', () => {
     const services = ofKind('Service');
-    expect(services.map((s) => s.metadata.name).sort()).toEqual([...expected.apps].sort());
+    expect(services.map((s) => s.metadata.name).sort()).toEqual(
+      [...expected.apps, ...(expected.postgres ? [expected.postgres] : [])].sort(),
+    );
+    const podOwners = [...deployments, ...ofKind('StatefulSet')];
     for (const service of services) {
       const spec = service.spec as {
         selector: Record<string, string>;
         ports: { targetPort: string | number }[];
       };
-      const pods = deployments.filter((d) =>
+      const pods = podOwners.filter((d) =>
         matches(spec.selector, deploymentSpec(d).template.metadata.labels),
       );
       expect({ service: service.metadata.name, pods: pods.length }).toEqual({
@@ -345,6 +370,7 @@ describeWithKubectl.each(Object.keys(OVERLAYS) as Overlay[])('k8s overlay %s', (
         expect(ports.some((p) => p.name === targetPort || p.containerPort === targetPort)).toBe(
           true,
         );
+      if (service.metadata.name === expected.postgres) continue;
       expect(service.metadata.annotations).toMatchObject({
         'prometheus.io/scrape': 'true',
         'prometheus.io/port': String(APP_PORT),
@@ -461,6 +487,35 @@ describeWithKubectl.each(Object.keys(OVERLAYS) as Overlay[])('k8s overlay %s', (
         name,
         rendered: false,
       });
+  });
+
+  it(`points DATABASE_URL at ${expected.postgres ? 'its own PostgreSQL, with its credentials' : 'an external PostgreSQL'}`, () => {
+    const secret = named('Secret', podSecretName(workloads[0]))!;
+    if (!expected.postgres) {
+      expect(secret).toBeUndefined();
+      expect(ofKind('StatefulSet')).toEqual([]);
+      return;
+    }
+    const decode = (object: K8sObject, key: string) =>
+      Buffer.from(object.data![key], 'base64').toString('utf8');
+    const url = new URL(decode(secret, 'DATABASE_URL'));
+    const service = named('Service', url.hostname)!;
+    expect(service).toBeDefined();
+    expect((service.spec as { ports: { port: number }[] }).ports.map((p) => p.port)).toContain(
+      Number(url.port),
+    );
+    const database = named('StatefulSet', expected.postgres)!;
+    const source = podSpecOf(database).containers[0].envFrom?.[0].secretRef?.name;
+    const credentials = named('Secret', source!)!;
+    expect({
+      user: url.username,
+      password: url.password,
+      database: url.pathname.slice(1),
+    }).toEqual({
+      user: decode(credentials, 'POSTGRES_USER'),
+      password: decode(credentials, 'POSTGRES_PASSWORD'),
+      database: decode(credentials, 'POSTGRES_DB'),
+    });
   });
 
   it('migrates with a Job running admin migrate from the same image', () => {
