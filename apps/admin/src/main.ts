@@ -6,11 +6,21 @@ import {
   CarrierCredentialService,
   gatewayDatabase,
 } from '@consign/gateway';
-import { PlatformModule, loadConfig, replayDeadLetterTopic, runMain } from '@consign/platform';
+import {
+  PlatformModule,
+  databaseTargetOf,
+  loadConfig,
+  replayDeadLetterTopic,
+  runMain,
+} from '@consign/platform';
 import { ADAPTER_TOPICS, EVENT_TOPICS, isCarrierCode } from '@consign/contracts';
+import { migrateAll } from './migrate';
 
 const USAGE = `Usage: npm run admin -- <command>
 
+  migrate
+      Creates every service's schema and applies its pending migrations (the deployment's
+      one-shot migration step; services also migrate at start, under the same lock).
   merchant create --name <name> [--role merchant|operator]
       Creates a merchant and its first API key; prints both.
   key create --merchant <id> [--role merchant|operator]
@@ -73,6 +83,7 @@ runMain('consign-admin', async () => {
   const args = process.argv.slice(2);
   const command = args[0] === 'carrier' ? args.slice(0, 3).join(' ') : args.slice(0, 2).join(' ');
   const COMMANDS = [
+    'migrate',
     'merchant create',
     'key create',
     'key revoke',
@@ -89,8 +100,13 @@ runMain('consign-admin', async () => {
     await replayDlt(args);
     return;
   }
-  // The admin tool only touches the gateway's own schema; it never needs the broker.
+  // The other commands only touch the database; they never need the broker.
   const config = loadConfig({ ...process.env, KAFKA_BROKERS: '' });
+  if (command === 'migrate') {
+    for (const { schema, applied } of await migrateAll(databaseTargetOf(config)))
+      process.stdout.write(`${schema}: ${applied} migrations applied\n`);
+    return;
+  }
 
   @Module({
     imports: [
