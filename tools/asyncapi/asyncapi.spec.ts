@@ -240,7 +240,12 @@ describe('AsyncAPI document', () => {
       spec: {
         topicName: 'order.reservation_requested.v1',
         partitions: DEFAULT_TOPIC_SIZING.eventPartitions,
-        config: { 'cleanup.policy': 'delete', 'retention.ms': '604800000' },
+        replicas: 1,
+        config: {
+          'cleanup.policy': 'delete',
+          'retention.ms': '604800000',
+          'min.insync.replicas': '1',
+        },
       },
     });
     for (const o of objects) {

@@ -31,7 +31,14 @@ export function renderStrimziTopics(topics: TopicDefinition[]): string {
           labels: { 'strimzi.io/cluster': STRIMZI_CLUSTER, 'app.kubernetes.io/part-of': 'consign' },
           annotations: { 'consign.dev/topic-kind': topic.kind },
         },
-        spec: { topicName: topic.name, partitions: topic.partitions, config: topic.configs },
+        // One replica in the base, as one broker can hold: the prod overlay patches every
+        // KafkaTopic to three replicas with two in sync (k8s/overlays/prod).
+        spec: {
+          topicName: topic.name,
+          partitions: topic.partitions,
+          replicas: 1,
+          config: { ...topic.configs, 'min.insync.replicas': '1' },
+        },
       },
       { lineWidth: 0 },
     );
