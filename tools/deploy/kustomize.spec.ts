@@ -208,6 +208,24 @@ describeWithKubectl.each(Object.keys(OVERLAYS) as Overlay[])('k8s overlay %s', (
       ? (autoscaler.spec as { minReplicas: number }).minReplicas
       : deploymentSpec(deployment).replicas;
   };
+  const kafkaConfig = () =>
+    (kafka.spec as { kafka: { config: Record<string, unknown> } }).kafka.config;
+  /** A topic's partitions, replicas and min ISR: its own, or the cluster's defaults. */
+  const topicSettings = (topic: K8sObject) => {
+    const spec = topic.spec as {
+      partitions?: number;
+      replicas?: number;
+      config?: Record<string, unknown>;
+    };
+    const defaults = kafkaConfig();
+    return {
+      partitions: spec.partitions ?? Number(defaults['num.partitions'] ?? 1),
+      replicas: spec.replicas ?? Number(defaults['default.replication.factor'] ?? 1),
+      minInSync: Number(
+        spec.config?.['min.insync.replicas'] ?? defaults['min.insync.replicas'] ?? 1,
+      ),
+    };
+  };
   const brokers = nodePools
     .filter((pool) => (pool.spec as { roles: string[] }).roles.includes('broker'))
     .reduce((sum, pool) => sum + (pool.spec as { replicas: number }).replicas, 0);
@@ -448,7 +466,7 @@ describeWithKubectl.each(Object.keys(OVERLAYS) as Overlay[])('k8s overlay %s', (
     );
     expect(replyTopics.length).toBe(COMMAND_TOPICS.length);
     for (const topic of replyTopics)
-      expect((topic.spec as { partitions: number }).partitions).toBeGreaterThanOrEqual(maxGateways);
+      expect(topicSettings(topic).partitions).toBeGreaterThanOrEqual(maxGateways);
   });
 
   it('resolves every ConfigMap and Secret reference, and the configuration validates', () => {
@@ -583,18 +601,15 @@ describeWithKubectl.each(Object.keys(OVERLAYS) as Overlay[])('k8s overlay %s', (
   });
 
   it('replicates topics no more than the brokers allow, and as the overlay intends', () => {
-    const kafkaConfig = (kafka.spec as { kafka: { config: Record<string, unknown> } }).kafka.config;
     for (const topic of topics) {
-      const spec = topic.spec as { replicas: number; config: Record<string, unknown> };
-      expect(spec.replicas).toBeLessThanOrEqual(brokers);
-      expect(Number(spec.config['min.insync.replicas'])).toBeLessThan(
-        spec.replicas === 1 ? 2 : spec.replicas,
-      );
+      const { replicas, minInSync } = topicSettings(topic);
+      expect(replicas).toBeLessThanOrEqual(brokers);
+      expect(minInSync).toBeLessThan(replicas === 1 ? 2 : replicas);
     }
     if (overlay === 'prod') {
       for (const topic of topics)
-        expect(topic.spec).toMatchObject({ replicas: 3, config: { 'min.insync.replicas': 2 } });
-      expect(kafkaConfig).toMatchObject({
+        expect(topicSettings(topic)).toMatchObject({ replicas: 3, minInSync: 2 });
+      expect(kafkaConfig()).toMatchObject({
         'default.replication.factor': 3,
         'min.insync.replicas': 2,
         'offsets.topic.replication.factor': 3,

@@ -228,7 +228,7 @@ const kafkaTopic: Schema = {
     spec: {
       type: 'object',
       additionalProperties: false,
-      required: ['partitions', 'replicas'],
+      // Both optional, as in Strimzi: the broker's num.partitions / default.replication.factor.
       properties: {
         topicName: { type: 'string', pattern: '^[a-zA-Z0-9._-]{1,249}$' },
         partitions: { type: 'integer', minimum: 1 },
