@@ -23,3 +23,7 @@ export * from './time/clock';
 export * from './reference/reference-data';
 export * from './database/sql';
 export * from './messaging/handle-event';
+export * from './health/shutdown-state';
+export * from './health/public-route';
+export * from './health/kafka-consumer-health';
+export * from './health/health.module';
