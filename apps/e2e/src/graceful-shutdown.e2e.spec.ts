@@ -37,7 +37,7 @@ interface Outcome {
 }
 
 /**
- * Issue 6 item 6, distributed: SIGTERM under load fails no request, and a service stopped while
+ * Issue 6 item 6. Distributed: SIGTERM under load fails no request, and a service stopped while
  * it handles events commits exactly what it handled. The gateway and catalog-service run as
  * processes over the Kafka-protocol test broker, on a fresh PostgreSQL database.
  */
@@ -115,69 +115,7 @@ describe('graceful shutdown (distributed)', () => {
   it('the gateway stopped under load answers every request it accepted, fails readiness during the delay, and exits 0', async () => {
     const delayMs = 1500;
     const { app: gateway, port } = await startGateway({ SHUTDOWN_DELAY_MS: String(delayMs) });
-    const outcomes: Outcome[] = [];
-    const readiness: { at: number; status: number | string }[] = [];
-    let stop = false;
-
-    // Several merchants' programs, each a keep-alive connection issuing requests back to back.
-    const clients = Array.from({ length: 6 }, async () => {
-      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-      while (!stop) {
-        const product = aProduct();
-        const sentAt = Date.now();
-        const result = await post(agent, port, apiKey, product);
-        outcomes.push({ title: String(product.title), sentAt, ...result });
-        if (result.error) await sleep(20);
-      }
-      agent.destroy();
-    });
-    const probe = (async () => {
-      while (!stop) {
-        const result = await get(port, '/health/ready');
-        readiness.push({ at: Date.now(), status: result.status ?? result.error ?? 'none' });
-        await sleep(100);
-      }
-    })();
-
-    await eventually(
-      async () => outcomes.filter((o) => o.status === 200).length,
-      (successes) => successes > 30,
-      { timeoutMs: 30_000 },
-    );
-    const signalledAt = Date.now();
-    const code = await gateway.stop('SIGTERM');
-    const exitedAt = Date.now();
-    stop = true;
-    await Promise.all([...clients, probe]);
-
-    expect(code).toBe(0);
-    expect(exitedAt - signalledAt).toBeGreaterThanOrEqual(delayMs);
-    expect(gateway.output()).toMatch(/HTTP closed, every request answered/);
-
-    // No request got anything but a success: no 5xx, no 429, nothing.
-    const answered = outcomes.filter((o) => o.status !== undefined);
-    expect(answered.filter((o) => o.status !== 200)).toEqual([]);
-    // It went on serving during the delay...
-    const servedAfterSignal = answered.filter((o) => o.sentAt > signalledAt);
-    expect(servedAfterSignal.length).toBeGreaterThan(0);
-    // ...while readiness said 503 (and 200 before).
-    expect(readiness.filter((r) => r.at < signalledAt).every((r) => r.status === 200)).toBe(true);
-    expect(readiness.some((r) => r.at > signalledAt && r.at < exitedAt && r.status === 503)).toBe(
-      true,
-    );
-
-    // Failures are connection errors of requests the gateway never took: nothing was created.
-    const failed = outcomes.filter((o) => o.error !== undefined);
-    expect(failed.filter((o) => !CONNECTION_ERRORS.includes(o.error!))).toEqual([]);
-    const titlesIn = async (titles: string[]) =>
-      (
-        await db.query<{ title: string }>(
-          'SELECT title FROM catalog.product WHERE title = ANY($1)',
-          [titles],
-        )
-      ).rows.map((row) => row.title);
-    expect(await titlesIn(failed.map((o) => o.title))).toEqual([]);
-    expect((await titlesIn(answered.map((o) => o.title))).length).toBe(answered.length);
+    await sigtermUnderLoad(gateway, port, apiKey, delayMs, db);
   });
 
   it('a service stopped while it handles events commits the offsets of exactly what it handled, and exits 0', async () => {
@@ -261,6 +199,127 @@ describe('graceful shutdown (distributed)', () => {
     }
   });
 });
+
+describe('graceful shutdown (standalone)', () => {
+  let database: TestDatabase;
+  let db: Client;
+  const dataDir = tempDir('shutdown-standalone');
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    if (!database.url) throw new Error('this scenario needs PostgreSQL (DATABASE_URL)');
+    db = new Client({ connectionString: database.url });
+    await db.connect();
+  });
+
+  afterAll(async () => {
+    await db?.end();
+    await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('stopped under load, it answers every request it accepted, fails readiness during the delay, and exits 0', async () => {
+    const delayMs = 1500;
+    const apiKey = newApiKey();
+    const port = await freePort();
+    const app = await startApp(
+      'standalone',
+      {
+        DATABASE_URL: database.url!,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        BOOTSTRAP_API_KEY: apiKey,
+        SHUTDOWN_DELAY_MS: String(delayMs),
+      },
+      GATEWAY_READY,
+      60_000,
+      `http://127.0.0.1:${port}/health/ready`,
+    );
+    try {
+      await sigtermUnderLoad(app, port, apiKey, delayMs, db);
+    } finally {
+      await app.stop();
+    }
+  });
+});
+
+/**
+ * Steady load on a running app (six keep-alive clients creating products back to back, and a
+ * readiness probe every 100 ms), SIGTERM once it answered some, then what a client must see: every
+ * answer a 200 (none during the delay refused), readiness 503 during the delay, exit 0, and every
+ * failed request a connection error that left nothing behind (its product does not exist).
+ */
+async function sigtermUnderLoad(
+  app: AppProcess,
+  port: number,
+  apiKey: string,
+  delayMs: number,
+  db: Client,
+): Promise<void> {
+  const outcomes: Outcome[] = [];
+  const readiness: { at: number; status: number | string }[] = [];
+  let stop = false;
+
+  // Several merchants' programs, each a keep-alive connection issuing requests back to back.
+  const clients = Array.from({ length: 6 }, async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    while (!stop) {
+      const product = aProduct();
+      const sentAt = Date.now();
+      const result = await post(agent, port, apiKey, product);
+      outcomes.push({ title: String(product.title), sentAt, ...result });
+      if (result.error) await sleep(20);
+    }
+    agent.destroy();
+  });
+  const probe = (async () => {
+    while (!stop) {
+      const result = await get(port, '/health/ready');
+      readiness.push({ at: Date.now(), status: result.status ?? result.error ?? 'none' });
+      await sleep(100);
+    }
+  })();
+
+  await eventually(
+    async () => outcomes.filter((o) => o.status === 200).length,
+    (successes) => successes > 10,
+    { timeoutMs: 30_000 },
+  );
+  const signalledAt = Date.now();
+  const code = await app.stop('SIGTERM');
+  const exitedAt = Date.now();
+  stop = true;
+  await Promise.all([...clients, probe]);
+
+  expect(code).toBe(0);
+  expect(exitedAt - signalledAt).toBeGreaterThanOrEqual(delayMs);
+  expect(app.output()).toMatch(/HTTP closed, every request answered/);
+
+  // No request got anything but a success: no 5xx, no 429, nothing.
+  const answered = outcomes.filter((o) => o.status !== undefined);
+  expect(answered.filter((o) => o.status !== 200)).toEqual([]);
+  // It went on serving during the delay...
+  const servedAfterSignal = answered.filter((o) => o.sentAt > signalledAt);
+  expect(servedAfterSignal.length).toBeGreaterThan(0);
+  // ...while readiness said 503 (and 200 before).
+  expect(readiness.filter((r) => r.at < signalledAt).every((r) => r.status === 200)).toBe(true);
+  expect(readiness.some((r) => r.at > signalledAt && r.at < exitedAt && r.status === 503)).toBe(
+    true,
+  );
+
+  // Failures are connection errors of requests the gateway never took: nothing was created.
+  const failed = outcomes.filter((o) => o.error !== undefined);
+  expect(failed.filter((o) => !CONNECTION_ERRORS.includes(o.error!))).toEqual([]);
+  const titlesIn = async (titles: string[]) =>
+    (
+      await db.query<{ title: string }>('SELECT title FROM catalog.product WHERE title = ANY($1)', [
+        titles,
+      ])
+    ).rows.map((row) => row.title);
+  expect(await titlesIn(failed.map((o) => o.title))).toEqual([]);
+  expect((await titlesIn(answered.map((o) => o.title))).length).toBe(answered.length);
+}
 
 function post(
   agent: Agent,

@@ -23,9 +23,10 @@ class CloseConnectionsWhenShuttingDown implements OnModuleInit {
   onModuleInit(): void {
     const instance: unknown = this.adapterHost.httpAdapter?.getInstance();
     if (!isFastify(instance)) return;
-    instance.addHook('onSend', async (_request, reply, payload) => {
+    // The callback form: no promise per request.
+    instance.addHook('onSend', (_request, reply, payload, done) => {
       if (this.shutdown.shuttingDown) reply.header('connection', 'close');
-      return payload;
+      done(null, payload);
     });
   }
 }

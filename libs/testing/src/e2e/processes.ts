@@ -42,7 +42,8 @@ export interface AppProcess {
  * Starts a built app (`dist/apps/<app>/src/main.js`) as a child process and waits until its
  * output matches `ready` and, when `readyUrl` is given, until that URL (the app's
  * `/health/ready`) answers 200. Its output is kept for the failure message. Apps stop at once on
- * SIGTERM (SHUTDOWN_DELAY_MS 0) unless `env` says otherwise.
+ * SIGTERM (SHUTDOWN_DELAY_MS 0) unless `env` says otherwise, and listen on a free loopback port
+ * unless `env` has a PORT.
  */
 export async function startApp(
   app: string,
@@ -53,9 +54,18 @@ export async function startApp(
 ): Promise<AppProcess> {
   const script = join(REPO_ROOT, 'dist', 'apps', app, 'src', 'main.js');
   const deadline = Date.now() + timeoutMs;
+  // Every app listens (health endpoints at least): never on a default port two apps would share.
+  const listen = env.PORT ? {} : { PORT: String(await freePort()), HOST: '127.0.0.1' };
   const child = spawn(process.execPath, [script], {
     cwd: REPO_ROOT,
-    env: { ...cleanEnv(), SHUTDOWN_DELAY_MS: '0', ...env, NO_COLOR: '1', FORCE_COLOR: '0' },
+    env: {
+      ...cleanEnv(),
+      SHUTDOWN_DELAY_MS: '0',
+      ...listen,
+      ...env,
+      NO_COLOR: '1',
+      FORCE_COLOR: '0',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
