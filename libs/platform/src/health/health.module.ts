@@ -1,7 +1,7 @@
 import { DynamicModule, Injectable, Module, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
-import { HealthController } from './health.controller';
+import { HealthController } from './health.probes';
 import { Readiness } from './readiness';
 import { ShutdownState } from './shutdown-state';
 import { HEALTH_CHECKS, HEALTH_INDICATORS } from './terminus.tokens';

@@ -11,6 +11,9 @@ import { HEALTH_CHECKS } from './terminus.tokens';
  * Kubernetes-style probes, outside the API versions, with no API key, in terminus' JSON
  * (`{status, info, error, details}`): 200 when healthy, 503 otherwise. The reply is sent here
  * rather than thrown, so that no application exception filter rewrites it.
+ *
+ * (The file is not named `*.controller.ts`: tools/openapi reads every such file the gateway's
+ * imports reach as a merchant API controller, and the probes are not part of that API.)
  */
 @Public()
 @Controller('health')
