@@ -6,6 +6,7 @@ import {
   loadConfig,
   runMain,
   exitCleanlyOnSignals,
+  healthModule,
 } from '@consign/platform';
 
 /** The HTTP entry as its own process (distributed mode): forwards every request over Kafka. */
@@ -20,6 +21,7 @@ runMain('api-gateway', async () => {
   @Module({
     imports: [
       PlatformModule.forRoot({ config, appName: 'api-gateway', requestsReplies: true }),
+      await healthModule(),
       GatewayModule,
     ],
   })

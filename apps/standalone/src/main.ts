@@ -15,6 +15,7 @@ import {
   loadConfigOf,
   runMain,
   exitCleanlyOnSignals,
+  healthModule,
 } from '@consign/platform';
 
 /**
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
   @Module({
     imports: [
       PlatformModule.forRoot({ config, appName: 'consign-standalone', requestsReplies: true }),
+      await healthModule(),
       GatewayModule,
       CatalogModule,
       RatingModule,

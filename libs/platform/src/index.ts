@@ -25,3 +25,7 @@ export * from './database/sql';
 export * from './messaging/handle-event';
 export * from './messaging/dead-letter';
 export * from './messaging/dlt-replay';
+export * from './health/shutdown-state';
+export * from './health/public-route';
+export * from './health/kafka-consumer-health';
+export * from './health/health.module';

@@ -19,6 +19,8 @@ import { ConsumedMessageServerKafka } from './bus/kafka/consumed-message-server'
 import { kafkaClientOptions, kafkaServerOptions } from './bus/kafka/kafka-options';
 import { DATABASE_HOST, IN_PROCESS_BROKER } from './platform.tokens';
 import { COMMAND_TOPICS, CommandTopic } from '@consign/contracts';
+import { kafkaConsumerHealth } from './health/kafka-consumer-health';
+import { ShutdownState } from './health/shutdown-state';
 
 export interface PlatformOptions {
   config: AppConfig;
@@ -44,11 +46,14 @@ class PlatformLifecycle implements OnApplicationShutdown {
     @Inject(BUS_CLIENT) private readonly client: ClientProxy,
   ) {}
 
+  /** Runs last (a global module): after the consumers stopped and the outbox relays flushed. */
   async onApplicationShutdown(): Promise<void> {
-    await Promise.resolve(this.client.close()).catch((error: unknown) =>
-      this.logger.warn(`closing the bus client: ${String(error)}`),
+    await Promise.resolve(this.client.close()).then(
+      () => this.logger.log('bus client closed (producer and reply consumer)'),
+      (error: unknown) => this.logger.warn(`closing the bus client: ${String(error)}`),
     );
     await this.database.close();
+    this.logger.log('database closed');
   }
 }
 
@@ -66,6 +71,7 @@ export class PlatformModule {
       module: PlatformModule,
       providers: [
         { provide: AppConfig, useValue: config },
+        { provide: ShutdownState, useValue: new ShutdownState() },
         { provide: DATABASE_HOST, useFactory: () => new DatabaseHost(databaseTargetOf(config)) },
         { provide: IN_PROCESS_BROKER, useValue: broker ?? null },
         {
@@ -85,6 +91,9 @@ export class PlatformModule {
               for (const topic of options.requests ?? COMMAND_TOPICS)
                 client.subscribeToResponseOf(topic);
             await client.connect();
+            // connect() resolved once the reply consumer joined its group.
+            if (options.requestsReplies)
+              kafkaConsumerHealth.track(`${options.appName}-client`, client.consumer);
             // ClientKafka narrows ClientProxy's status type; callers only use the ClientProxy API.
             return client as unknown as ClientProxy;
           },
@@ -93,7 +102,15 @@ export class PlatformModule {
         ReferenceData,
         PlatformLifecycle,
       ],
-      exports: [AppConfig, DATABASE_HOST, IN_PROCESS_BROKER, BUS_CLIENT, CommandBus, ReferenceData],
+      exports: [
+        AppConfig,
+        ShutdownState,
+        DATABASE_HOST,
+        IN_PROCESS_BROKER,
+        BUS_CLIENT,
+        CommandBus,
+        ReferenceData,
+      ],
     };
   }
 }

@@ -5,6 +5,7 @@ import {
   SetMetadata,
   createParamDecorator,
 } from '@nestjs/common';
+import { PUBLIC_ROUTE } from '@consign/platform';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../http/api-error';
@@ -13,12 +14,9 @@ import { ApiKeyService, Principal } from './api-key.service';
 import { bearerTokenOf } from './bearer-token';
 import { CarrierCredentialService } from './carrier-credential.service';
 
-const PUBLIC = 'consign:public';
 const ROLES = 'consign:roles';
 const CARRIER = 'consign:carrier';
 
-/** A route anyone may call (health, reference data docs). */
-export const Public = () => SetMetadata(PUBLIC, true);
 /** A route only keys of these roles may call (operators' warehouse endpoints). */
 export const Roles = (...roles: ApiKeyRole[]) => SetMetadata(ROLES, roles);
 /** A route for carriers: a carrier credential, not a merchant's key (which gets a 403). */
@@ -26,7 +24,7 @@ export const CarrierOnly = () => SetMetadata(CARRIER, true);
 
 type AuthenticatedRequest = FastifyRequest & { principal?: Principal; carrier?: string };
 
-/** `Authorization: Bearer <key>` on every route that is not @Public(); 401 otherwise. */
+/** `Authorization: Bearer <key>` on every route that is not @Public() (from @consign/platform); 401 otherwise. */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
   constructor(
@@ -39,7 +37,7 @@ export class ApiKeyGuard implements CanActivate {
     // In a standalone process the services' bus handlers share the app; they are not HTTP routes.
     if (context.getType() !== 'http') return true;
     const targets = [context.getHandler(), context.getClass()];
-    if (this.reflector.getAllAndOverride<boolean>(PUBLIC, targets)) return true;
+    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const bearer = bearerTokenOf(request);
     if (!bearer)

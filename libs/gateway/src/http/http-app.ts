@@ -1,7 +1,7 @@
 import { Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { AppConfig } from '@consign/platform';
+import { AppConfig, GRACEFUL_FASTIFY_OPTIONS, isOperationalPath } from '@consign/platform';
 import { envelope, errorEnvelope } from '@consign/contracts';
 import rateLimit from '@fastify/rate-limit';
 import { bearerTokenOf } from '../auth/bearer-token';
@@ -16,7 +16,11 @@ export async function createHttpApp(
   rootModule: Type<unknown> | ReturnType<typeof Object>,
   config: AppConfig,
 ): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ bodyLimit: config.BODY_LIMIT_BYTES, trustProxy: true });
+  const adapter = new FastifyAdapter({
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: true,
+    ...GRACEFUL_FASTIFY_OPTIONS,
+  });
   const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, {
     logger: loggerLevels(config.LOG_LEVEL),
     bufferLogs: false,
@@ -46,7 +50,8 @@ export function loggerLevels(
 /**
  * House rule: too many requests is a 429 in the envelope, with Retry-After. Counted per API key
  * (hashed) or, without one, per client address, in each gateway process's memory: with N gateway
- * replicas a key may make up to N times the limit.
+ * replicas a key may make up to N times the limit. The operational endpoints (/health/*,
+ * /metrics) are not counted.
  */
 async function limitRequestRate(app: NestFastifyApplication, config: AppConfig): Promise<void> {
   if (config.RATE_LIMIT_MAX === 0) return;
@@ -54,6 +59,8 @@ async function limitRequestRate(app: NestFastifyApplication, config: AppConfig):
     max: config.RATE_LIMIT_MAX,
     timeWindow: config.RATE_LIMIT_WINDOW_MS,
     hook: 'onRequest',
+    // Probes and scrapers call the operational endpoints every few seconds, from one address.
+    allowList: (request) => isOperationalPath(request.url),
     keyGenerator: (request) => {
       const bearer = bearerTokenOf(request);
       return bearer ? `key:${bearer.hash}` : `ip:${request.ip}`;

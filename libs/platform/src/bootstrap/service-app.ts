@@ -1,14 +1,19 @@
 import { Logger, Module, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
+import type { Consumer } from 'kafkajs';
 import { CommandTopic } from '@consign/contracts';
 import { AppConfig, ConfigError, loadConfig } from '../config/app-config';
 import { PlatformModule, busServerOptions } from '../platform.module';
 import { exitCleanlyOnSignals } from './graceful-shutdown';
+import { GRACEFUL_FASTIFY_OPTIONS } from '../health/shutdown-state';
+import { kafkaConsumerHealth } from '../health/kafka-consumer-health';
+import { healthModule } from '../health/health.module';
 
 /**
  * Bootstraps one service as its own process (distributed mode): the bus server on Kafka, the
- * service's database, no HTTP. Stops cleanly on SIGTERM/SIGINT.
+ * service's database, and HTTP on PORT/HOST for the operational endpoints only (/health/live,
+ * /health/ready). Stops cleanly on SIGTERM/SIGINT (see exitCleanlyOnSignals).
  */
 export async function runServiceProcess(
   appName: string,
@@ -26,6 +31,8 @@ export async function runServiceProcess(
     ]);
   }
 
+  const health = await healthModule();
+
   @Module({
     imports: [
       PlatformModule.forRoot({
@@ -34,18 +41,23 @@ export async function runServiceProcess(
         requestsReplies: requests.length > 0,
         requests,
       }),
+      health,
       serviceModule,
     ],
   })
   class ServiceProcessModule {}
 
-  // Fastify, not Express: a service serves no API, but its health and metrics endpoints will.
-  const app = await NestFactory.create(ServiceProcessModule, new FastifyAdapter(), {
-    logger: ['fatal', 'error', 'warn', 'log'],
-  });
-  app.connectMicroservice(busServerOptions(config, appName, null));
+  const app = await NestFactory.create(
+    ServiceProcessModule,
+    new FastifyAdapter({ ...GRACEFUL_FASTIFY_OPTIONS }),
+    { logger: ['fatal', 'error', 'warn', 'log'] },
+  );
+  const server = app.connectMicroservice(busServerOptions(config, appName, null));
   await app.startAllMicroservices();
-  await app.init();
+  // The bus server's consumer joined its group when startAllMicroservices resolved.
+  const [, consumer] = server.unwrap<[unknown, Consumer]>();
+  kafkaConsumerHealth.track(`${appName}-server`, consumer);
+  await app.listen(config.PORT, config.HOST);
   exitCleanlyOnSignals(app, appName);
-  new Logger(appName).log(`${appName} is ready`);
+  new Logger(appName).log(`${appName} is ready (health at ${await app.getUrl()}/health/ready)`);
 }

@@ -5,6 +5,7 @@ import { AppConfig } from '../config/app-config';
 import { headersToStrings } from '../messaging/dead-letter';
 import { EventHandler, InProcessBroker } from './in-process-broker';
 import { kafkaJsConfig } from './kafka/kafka-options';
+import { kafkaConsumerHealth } from '../health/kafka-consumer-health';
 
 /** One consumed message: its key, and its value parsed as JSON (the raw text when it is not JSON). */
 export interface ConsumedMessage {
@@ -83,6 +84,8 @@ export class BatchTopicConsumer {
         await heartbeat();
       },
     });
+    // run() resolved once the consumer joined its group; readiness follows it from here.
+    kafkaConsumerHealth.track(`${this.options.groupId}-batch`, consumer);
   }
 
   async stop(): Promise<void> {
@@ -92,6 +95,7 @@ export class BatchTopicConsumer {
     }
     const consumer = this.consumer;
     this.consumer = undefined;
+    if (consumer) kafkaConsumerHealth.untrack(consumer);
     await consumer?.disconnect().catch((error: unknown) => {
       this.logger.warn(`disconnecting: ${error instanceof Error ? error.message : String(error)}`);
     });

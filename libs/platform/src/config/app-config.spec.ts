@@ -7,6 +7,11 @@ describe('loadConfig', () => {
     expect(config.DATA_DIR).toBe('./data');
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.kafkaBrokers).toEqual([]);
+    expect([
+      config.SHUTDOWN_DELAY_MS,
+      config.SHUTDOWN_DRAIN_TIMEOUT_MS,
+      config.SHUTDOWN_CLOSE_TIMEOUT_MS,
+    ]).toEqual([5000, 10_000, 10_000]);
   });
 
   it('reads and converts values', () => {
@@ -38,6 +43,9 @@ describe('loadConfig', () => {
     [{ KAFKA_BROKERS: 'kafka-0' }, 'KAFKA_BROKERS'],
     [{ BOOTSTRAP_API_KEY: 'short' }, 'BOOTSTRAP_API_KEY'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ SHUTDOWN_DELAY_MS: '-1' }, 'SHUTDOWN_DELAY_MS'],
+    [{ SHUTDOWN_DRAIN_TIMEOUT_MS: 'soon' }, 'SHUTDOWN_DRAIN_TIMEOUT_MS'],
+    [{ SHUTDOWN_CLOSE_TIMEOUT_MS: '10' }, 'SHUTDOWN_CLOSE_TIMEOUT_MS'],
   ])('rejects %j naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(name));

@@ -21,14 +21,14 @@ const blankToUndefined = ({ value }: { value: unknown }) =>
  * validated; a bad value stops start-up with a message naming the variable and the rule.
  */
 export class AppConfig {
-  /** HTTP port of the gateway. */
+  /** HTTP port of the process: the API (gateway, standalone), health and metrics (every app). */
   @Transform(toInt)
   @IsInt()
   @Min(0)
   @Max(65535)
   PORT = 3000;
 
-  /** Host the gateway listens on. */
+  /** Host the process listens on. */
   @IsString()
   HOST = '0.0.0.0';
 
@@ -104,6 +104,34 @@ export class AppConfig {
     message: 'LOG_LEVEL must be one of error, warn, log, debug, verbose',
   })
   LOG_LEVEL = 'log';
+
+  // --- Graceful shutdown (see docs/operations.md "Health and shutdown") ---
+  // SIGTERM: readiness answers 503 at once, the process keeps serving for SHUTDOWN_DELAY_MS (so
+  // that load balancers stop routing to it), then stops accepting connections and waits at most
+  // SHUTDOWN_DRAIN_TIMEOUT_MS for in-flight requests, then stops consumers (committing offsets),
+  // flushes the outbox relays and closes producers and the database, bounded by
+  // SHUTDOWN_CLOSE_TIMEOUT_MS. An orchestrator's grace period must exceed the sum of the three.
+
+  /** How long a process keeps serving after SIGTERM with readiness failing (SIGINT skips it). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(120_000)
+  SHUTDOWN_DELAY_MS = 5000;
+
+  /** The longest wait for in-flight HTTP requests once the listener is closed. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(300_000)
+  SHUTDOWN_DRAIN_TIMEOUT_MS = 10_000;
+
+  /** The longest wait for consumers, relays, producers and database to close; then exit 1. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  @Max(300_000)
+  SHUTDOWN_CLOSE_TIMEOUT_MS = 10_000;
 
   get kafkaBrokers(): string[] {
     return this.KAFKA_BROKERS ? this.KAFKA_BROKERS.split(',') : [];

@@ -128,6 +128,21 @@ export class DatabaseHost {
     return this.pglite;
   }
 
+  /**
+   * A cheap round trip on every open DataSource of the process (`SELECT 1`), for readiness.
+   * Resolves with how many answered; rejects with the first failure.
+   */
+  async ping(): Promise<number> {
+    const open = this.dataSources.filter((dataSource) => dataSource.isInitialized);
+    if (this.target.kind === 'pglite') {
+      // One embedded database behind every DataSource, one at a time: one round trip tells.
+      if (open.length > 0) await open[0].query('SELECT 1');
+      return open.length;
+    }
+    await Promise.all(open.map((dataSource) => dataSource.query('SELECT 1')));
+    return open.length;
+  }
+
   async close(): Promise<void> {
     for (const dataSource of this.dataSources.splice(0).reverse()) {
       if (dataSource.isInitialized) await dataSource.destroy();

@@ -2,6 +2,7 @@ import {
   DynamicModule,
   Inject,
   Injectable,
+  Logger,
   Module,
   OnApplicationBootstrap,
   OnApplicationShutdown,
@@ -75,7 +76,9 @@ export function serviceDatabase(definition: ServiceDatabaseDefinition): ServiceD
       if (messaging) this.outbox.start();
     }
     async onApplicationShutdown(): Promise<void> {
+      if (!messaging) return;
       await this.outbox.stop();
+      new Logger(`Outbox:${options.schema}`).log('relay flushed and stopped');
     }
   }
 

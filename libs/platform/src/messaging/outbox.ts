@@ -79,10 +79,20 @@ export class Outbox {
     this.schedule(0);
   }
 
+  /**
+   * Stops the relay after a last drain, so that events committed by the last handled messages
+   * are published before the producer closes (what is left, e.g. on a broker outage, waits in the
+   * table for the next start or another replica).
+   */
   async stop(): Promise<void> {
+    const wasRunning = !this.stopped;
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     await this.draining;
+    if (wasRunning)
+      await this.drain().catch((error: unknown) =>
+        this.logger.warn(`last relay before stopping failed: ${String(error)}`),
+      );
   }
 
   /** Publish now rather than at the next poll; called after a transaction that added events commits. */

@@ -59,7 +59,8 @@ export async function startStandalone(
     BOOTSTRAP_API_KEY: apiKey,
     ...options.env,
   };
-  let app: AppProcess = await startApp('standalone', env, GATEWAY_READY).catch(
+  const readyUrl = `http://127.0.0.1:${port}/health/ready`;
+  let app: AppProcess = await startApp('standalone', env, GATEWAY_READY, 60_000, readyUrl).catch(
     async (error: unknown) => {
       await database?.drop();
       throw error;
@@ -73,7 +74,7 @@ export async function startStandalone(
     logs += app.output();
     await app.stop();
     const result = await admin();
-    app = await startApp('standalone', env, GATEWAY_READY);
+    app = await startApp('standalone', env, GATEWAY_READY, 60_000, readyUrl);
     return result;
   };
   return {

@@ -12,7 +12,7 @@ import { ApiClient } from './api-client';
 import { Deployment, GATEWAY_READY, newApiKey } from './deployments';
 import { AppProcess, freePort, startApp, tempDir } from './processes';
 
-/** The services that run as their own processes, with the line each prints once ready. */
+/** The services that run as their own processes (each prints "<name> is ready" once ready). */
 const SERVICES = [
   'catalog-service',
   'rating-service',
@@ -54,9 +54,17 @@ export async function startDistributed(
   };
   try {
     const started = await Promise.all(
-      SERVICES.map((service) =>
-        startApp(service, envFor(service), new RegExp(`${service} is ready`)),
-      ),
+      SERVICES.map(async (service) => {
+        // Every process serves its health endpoints on a port of its own.
+        const port = await freePort();
+        return startApp(
+          service,
+          { ...envFor(service), PORT: String(port), HOST: '127.0.0.1' },
+          new RegExp(`${service} is ready`),
+          60_000,
+          `http://127.0.0.1:${port}/health/ready`,
+        );
+      }),
     );
     processes.push(...started);
     const apiKey = newApiKey();
@@ -67,7 +75,8 @@ export async function startDistributed(
       HOST: '127.0.0.1',
       BOOTSTRAP_API_KEY: apiKey,
     };
-    processes.push(await startApp('api-gateway', gatewayEnv, GATEWAY_READY));
+    const gatewayReady = `http://127.0.0.1:${port}/health/ready`;
+    processes.push(await startApp('api-gateway', gatewayEnv, GATEWAY_READY, 60_000, gatewayReady));
     const client = new ApiClient(`http://127.0.0.1:${port}`, apiKey);
     let earlierLogs = '';
     /**
@@ -80,7 +89,13 @@ export async function startDistributed(
       earlierLogs += `--- api-gateway (stopped for the admin CLI)\n${processes[index].output()}\n`;
       await processes[index].stop();
       const result = await run({ DATA_DIR: gatewayEnv.DATA_DIR });
-      processes[index] = await startApp('api-gateway', gatewayEnv, GATEWAY_READY);
+      processes[index] = await startApp(
+        'api-gateway',
+        gatewayEnv,
+        GATEWAY_READY,
+        60_000,
+        gatewayReady,
+      );
       return result;
     };
     return {

@@ -40,18 +40,32 @@ export interface AppProcess {
 
 /**
  * Starts a built app (`dist/apps/<app>/src/main.js`) as a child process and waits until its
- * output matches `ready`. Its output is kept for the failure message.
+ * output matches `ready` and, when `readyUrl` is given, until that URL (the app's
+ * `/health/ready`) answers 200. Its output is kept for the failure message. Apps stop at once on
+ * SIGTERM (SHUTDOWN_DELAY_MS 0) unless `env` says otherwise, and listen on a free loopback port
+ * unless `env` has a PORT.
  */
 export async function startApp(
   app: string,
   env: Record<string, string>,
   ready: RegExp,
   timeoutMs = 60_000,
+  readyUrl?: string,
 ): Promise<AppProcess> {
   const script = join(REPO_ROOT, 'dist', 'apps', app, 'src', 'main.js');
+  const deadline = Date.now() + timeoutMs;
+  // Every app listens (health endpoints at least): never on a default port two apps would share.
+  const listen = env.PORT ? {} : { PORT: String(await freePort()), HOST: '127.0.0.1' };
   const child = spawn(process.execPath, [script], {
     cwd: REPO_ROOT,
-    env: { ...cleanEnv(), ...env, NO_COLOR: '1', FORCE_COLOR: '0' },
+    env: {
+      ...cleanEnv(),
+      SHUTDOWN_DELAY_MS: '0',
+      ...listen,
+      ...env,
+      NO_COLOR: '1',
+      FORCE_COLOR: '0',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -77,6 +91,13 @@ export async function startApp(
       reject(new Error(`${app} exited with ${code} before it was ready:\n${output}`));
     });
   });
+  if (readyUrl) {
+    const status = await untilReady(readyUrl, deadline, () => child.exitCode !== null);
+    if (status !== 200)
+      throw new Error(
+        `${app}: ${readyUrl} answered ${status} for ${timeoutMs} ms (or the app exited):\n${output}`,
+      );
+  }
   return {
     name: app,
     child,
@@ -90,6 +111,27 @@ export async function startApp(
       return code;
     },
   };
+}
+
+/** Polls a readiness URL until it answers 200, the deadline passes or the app exits. */
+async function untilReady(
+  url: string,
+  deadline: number,
+  exited: () => boolean,
+): Promise<number | string> {
+  let last: number | string = 'no answer';
+  while (Date.now() < deadline && !exited()) {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      await response.arrayBuffer();
+      if (response.status === 200) return 200;
+      last = response.status;
+    } catch (error) {
+      last = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return last;
 }
 
 /** The test process's environment without anything that would change an app's mode. */
@@ -106,6 +148,7 @@ function cleanEnv(): Record<string, string> {
         'DATA_DIR',
         'RATE_CARDS_DIR',
         'NODE_OPTIONS',
+        'SHUTDOWN_DELAY_MS',
       ].includes(key)
     )
       continue;
