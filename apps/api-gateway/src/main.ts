@@ -25,7 +25,10 @@ runMain('api-gateway', async () => {
   })
   class ApiGatewayModule {}
 
-  const app = await createHttpApp(ApiGatewayModule, config);
+  const app = await createHttpApp(ApiGatewayModule, config, {
+    appName: 'api-gateway',
+    logFormat: 'json',
+  });
   const bootstrap = await app.get(BootstrapKeyService).ensureFirstMerchant();
   await app.listen(config.PORT, config.HOST);
   exitCleanlyOnSignals(app, 'api-gateway');

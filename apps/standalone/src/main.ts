@@ -40,7 +40,11 @@ async function main(): Promise<void> {
   })
   class StandaloneModule {}
 
-  const app = await createHttpApp(StandaloneModule, config);
+  // Text logs unless LOG_FORMAT=json: whoever runs `npm start` reads the console.
+  const app = await createHttpApp(StandaloneModule, config, {
+    appName: 'consign',
+    logFormat: 'text',
+  });
   const broker = app.get<InProcessBroker | null>(IN_PROCESS_BROKER);
   app.connectMicroservice(busServerOptions(config, 'consign-standalone', broker));
   await app.startAllMicroservices();

@@ -61,7 +61,7 @@ export class CarrierCheckpointConsumer
     await this.ingestor.drain();
   }
 
-  async handle(messages: ConsumedMessage[]): Promise<void> {
+  async handle(messages: ConsumedMessage[]): Promise<{ deadLettered: number }> {
     const valid: CarrierCheckpointEvent[] = [];
     const invalid: { value: unknown; error: string }[] = [];
     for (const { value } of messages) {
@@ -78,5 +78,6 @@ export class CarrierCheckpointConsumer
       );
     }
     await this.ingestor.ingest(valid);
+    return { deadLettered: invalid.length };
   }
 }

@@ -23,3 +23,8 @@ export * from './time/clock';
 export * from './reference/reference-data';
 export * from './database/sql';
 export * from './messaging/handle-event';
+export * from './observability/correlation';
+export * from './observability/app-logger';
+export * from './observability/metrics';
+export * from './observability/consumer-lag';
+export { METRICS_PATH } from './observability/http-observability';

@@ -7,7 +7,7 @@ import {
   Module,
   OnApplicationShutdown,
 } from '@nestjs/common';
-import { ClientKafka, ClientProxy, CustomStrategy, KafkaOptions } from '@nestjs/microservices';
+import { ClientKafka, ClientProxy, CustomStrategy } from '@nestjs/microservices';
 import { AppConfig } from './config/app-config';
 import { DatabaseHost } from './database/database-host';
 import { BUS_CLIENT } from './bus/bus.tokens';
@@ -16,8 +16,11 @@ import { ReferenceData } from './reference/reference-data';
 import { InProcessBroker } from './bus/in-process-broker';
 import { InProcessClient, InProcessServer } from './bus/in-process.transport';
 import { kafkaClientOptions, kafkaServerOptions } from './bus/kafka/kafka-options';
+import { ObservedKafkaServer } from './bus/kafka/kafka-server';
+import { OBSERVED_APP_NAME, ObservabilityLifecycle } from './observability/observability.lifecycle';
 import { DATABASE_HOST, IN_PROCESS_BROKER } from './platform.tokens';
-import { COMMAND_TOPICS, CommandTopic } from '@consign/contracts';
+import { COMMAND_TOPICS, CommandTopic, replyTopicOf } from '@consign/contracts';
+import { metrics } from './observability/metrics';
 
 export interface PlatformOptions {
   config: AppConfig;
@@ -80,10 +83,11 @@ export class PlatformModule {
                 producerOnly: !options.requestsReplies,
               }).options ?? {},
             );
-            if (options.requestsReplies)
-              for (const topic of options.requests ?? COMMAND_TOPICS)
-                client.subscribeToResponseOf(topic);
+            const requests = options.requestsReplies ? (options.requests ?? COMMAND_TOPICS) : [];
+            for (const topic of requests) client.subscribeToResponseOf(topic);
             await client.connect();
+            if (requests.length)
+              metrics().consumerGroups.add(`${options.appName}-client`, requests.map(replyTopicOf));
             // ClientKafka narrows ClientProxy's status type; callers only use the ClientProxy API.
             return client as unknown as ClientProxy;
           },
@@ -91,25 +95,31 @@ export class PlatformModule {
         CommandBus,
         ReferenceData,
         PlatformLifecycle,
+        { provide: OBSERVED_APP_NAME, useValue: options.appName },
+        ObservabilityLifecycle,
       ],
       exports: [AppConfig, DATABASE_HOST, IN_PROCESS_BROKER, BUS_CLIENT, CommandBus, ReferenceData],
     };
   }
 }
 
-/** The microservice (server) side of the bus for a process hosting services. */
+/**
+ * The microservice (server) side of the bus for a process hosting services: both transports
+ * restore the correlation id a consumed message carries around its handler.
+ */
 export function busServerOptions(
   config: AppConfig,
   appName: string,
   broker: InProcessBroker | null,
-): CustomStrategy | KafkaOptions {
+): CustomStrategy {
   if (!config.KAFKA_BROKERS) {
     if (!broker) throw new Error('the in-process bus needs its broker');
     return { strategy: new InProcessServer(broker) };
   }
-  return kafkaServerOptions({
+  const { options } = kafkaServerOptions({
     clientId: `${appName}-server`,
     groupId: appName,
     brokers: config.kafkaBrokers,
   });
+  return { strategy: new ObservedKafkaServer(options ?? {}) };
 }

@@ -5,6 +5,7 @@ import { CommandTopic } from '@consign/contracts';
 import { AppConfig, ConfigError, loadConfig } from '../config/app-config';
 import { PlatformModule, busServerOptions } from '../platform.module';
 import { exitCleanlyOnSignals } from './graceful-shutdown';
+import { createAppLogger } from '../observability/app-logger';
 
 /**
  * Bootstraps one service as its own process (distributed mode): the bus server on Kafka, the
@@ -41,7 +42,8 @@ export async function runServiceProcess(
 
   // Fastify, not Express: a service serves no API, but its health and metrics endpoints will.
   const app = await NestFactory.create(ServiceProcessModule, new FastifyAdapter(), {
-    logger: ['fatal', 'error', 'warn', 'log'],
+    // JSON lines unless LOG_FORMAT says otherwise: a service's output is read by a log pipeline.
+    logger: createAppLogger(appName, config, 'json'),
   });
   app.connectMicroservice(busServerOptions(config, appName, null));
   await app.startAllMicroservices();

@@ -25,6 +25,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ RATE_CARDS_DIR: ' ' }).RATE_CARDS_DIR).toBeUndefined();
   });
 
+  it('reads the log format and the OTLP endpoint, both unset by default', () => {
+    expect(loadConfig({}).LOG_FORMAT).toBeUndefined();
+    expect(loadConfig({}).OTEL_EXPORTER_OTLP_ENDPOINT).toBeUndefined();
+    expect(loadConfig({ LOG_FORMAT: 'text' }).LOG_FORMAT).toBe('text');
+    expect(
+      loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' })
+        .OTEL_EXPORTER_OTLP_ENDPOINT,
+    ).toBe('http://collector:4318');
+  });
+
   it('reads the rate-card folder', () => {
     expect(loadConfig({ RATE_CARDS_DIR: '/etc/consign/rate-cards' }).RATE_CARDS_DIR).toBe(
       '/etc/consign/rate-cards',
@@ -38,6 +48,8 @@ describe('loadConfig', () => {
     [{ KAFKA_BROKERS: 'kafka-0' }, 'KAFKA_BROKERS'],
     [{ BOOTSTRAP_API_KEY: 'short' }, 'BOOTSTRAP_API_KEY'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ LOG_FORMAT: 'xml' }, 'LOG_FORMAT'],
+    [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' }, 'OTEL_EXPORTER_OTLP_ENDPOINT'],
   ])('rejects %j naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(name));
