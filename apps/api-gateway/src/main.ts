@@ -1,12 +1,17 @@
+import './tracing';
 import { Logger, Module } from '@nestjs/common';
 import { BootstrapKeyService, GatewayModule, createHttpApp } from '@consign/gateway';
 import {
   ConfigError,
   PlatformModule,
   loadConfig,
+  runBeforeExit,
   runMain,
   exitCleanlyOnSignals,
 } from '@consign/platform';
+import { shutdownTracing } from '@consign/tracing';
+
+runBeforeExit(shutdownTracing);
 
 /** The HTTP entry as its own process (distributed mode): forwards every request over Kafka. */
 runMain('api-gateway', async () => {

@@ -1,3 +1,4 @@
+import './tracing';
 import { Logger, Module } from '@nestjs/common';
 import { CarrierSandboxConfig, CarrierSandboxModule } from '@consign/carrier-sandbox';
 import { CatalogModule } from '@consign/catalog';
@@ -13,9 +14,13 @@ import {
   busServerOptions,
   loadConfig,
   loadConfigOf,
+  runBeforeExit,
   runMain,
   exitCleanlyOnSignals,
 } from '@consign/platform';
+import { shutdownTracing } from '@consign/tracing';
+
+runBeforeExit(shutdownTracing);
 
 /**
  * Consign in one process: the gateway and every service on the in-process bus and the embedded

@@ -1,5 +1,25 @@
 import { INestApplicationContext, Logger } from '@nestjs/common';
 
+const exitTasks: (() => Promise<void>)[] = [];
+const EXIT_TASKS_TIMEOUT_MS = 5_000;
+
+/** Work to finish after the app has closed and before the process exits (e.g. flushing traces). */
+export function runBeforeExit(task: () => Promise<void>): void {
+  exitTasks.push(task);
+}
+
+async function finishExitTasks(): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.allSettled(exitTasks.map((task) => task())),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, EXIT_TASKS_TIMEOUT_MS);
+      timer.unref();
+    }),
+  ]);
+  clearTimeout(timer);
+}
+
 /**
  * Ctrl-C or SIGTERM: close the application (HTTP server, bus, outbox relays, database, in that
  * order of Nest's shutdown hooks) and exit 0. A second signal while closing exits at once.
@@ -17,7 +37,8 @@ export function exitCleanlyOnSignals(app: INestApplicationContext, name: string)
     closing = true;
     logger.log(`${signal}: stopping`);
     app.close().then(
-      () => {
+      async () => {
+        await finishExitTasks();
         logger.log('stopped');
         process.exit(0);
       },
