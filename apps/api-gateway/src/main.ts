@@ -1,13 +1,18 @@
+import './tracing';
 import { Logger, Module } from '@nestjs/common';
 import { BootstrapKeyService, GatewayModule, createHttpApp } from '@consign/gateway';
 import {
   ConfigError,
   PlatformModule,
   loadConfig,
+  runBeforeExit,
   runMain,
   exitCleanlyOnSignals,
   healthModule,
 } from '@consign/platform';
+import { shutdownTracing } from '@consign/tracing';
+
+runBeforeExit(shutdownTracing);
 
 /** The HTTP entry as its own process (distributed mode): forwards every request over Kafka. */
 runMain('api-gateway', async () => {
@@ -27,7 +32,10 @@ runMain('api-gateway', async () => {
   })
   class ApiGatewayModule {}
 
-  const app = await createHttpApp(ApiGatewayModule, config);
+  const app = await createHttpApp(ApiGatewayModule, config, {
+    appName: 'api-gateway',
+    logFormat: 'json',
+  });
   const bootstrap = await app.get(BootstrapKeyService).ensureFirstMerchant();
   await app.listen(config.PORT, config.HOST);
   exitCleanlyOnSignals(app, 'api-gateway');

@@ -1,4 +1,8 @@
+import './tracing';
 import { CatalogModule } from '@consign/catalog';
-import { runMain, runServiceProcess } from '@consign/platform';
+import { runBeforeExit, runMain, runServiceProcess } from '@consign/platform';
+import { shutdownTracing } from '@consign/tracing';
+
+runBeforeExit(shutdownTracing);
 
 runMain('catalog-service', () => runServiceProcess('catalog-service', CatalogModule));

@@ -16,7 +16,7 @@ describe('standalone on the embedded database', () => {
 
     const first = await startApp('standalone', env, /Press Ctrl-C to stop/);
     expect(first.output()).toContain(`http://localhost:${port}`);
-    const apiKey = /API key of merchant 1 \(generated, saved under DATA_DIR\): (\S+)/.exec(
+    const apiKey = /API key of merchant 1 \(generated, saved under DATA_DIR\): ([^\s"]+)/.exec(
       first.output(),
     )?.[1];
     expect(apiKey).toBeDefined();

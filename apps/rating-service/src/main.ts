@@ -1,4 +1,8 @@
+import './tracing';
 import { RatingModule } from '@consign/rating';
-import { runMain, runServiceProcess } from '@consign/platform';
+import { runBeforeExit, runMain, runServiceProcess } from '@consign/platform';
+import { shutdownTracing } from '@consign/tracing';
+
+runBeforeExit(shutdownTracing);
 
 runMain('rating-service', () => runServiceProcess('rating-service', RatingModule));

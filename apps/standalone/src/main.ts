@@ -1,3 +1,4 @@
+import './tracing';
 import { Logger, Module } from '@nestjs/common';
 import { CarrierSandboxConfig, CarrierSandboxModule } from '@consign/carrier-sandbox';
 import { CatalogModule } from '@consign/catalog';
@@ -13,10 +14,14 @@ import {
   busServerOptions,
   loadConfig,
   loadConfigOf,
+  runBeforeExit,
   runMain,
   exitCleanlyOnSignals,
   healthModule,
 } from '@consign/platform';
+import { shutdownTracing } from '@consign/tracing';
+
+runBeforeExit(shutdownTracing);
 
 /**
  * Consign in one process: the gateway and every service on the in-process bus and the embedded
@@ -42,7 +47,11 @@ async function main(): Promise<void> {
   })
   class StandaloneModule {}
 
-  const app = await createHttpApp(StandaloneModule, config);
+  // Text logs unless LOG_FORMAT=json: whoever runs `npm start` reads the console.
+  const app = await createHttpApp(StandaloneModule, config, {
+    appName: 'consign',
+    logFormat: 'text',
+  });
   const broker = app.get<InProcessBroker | null>(IN_PROCESS_BROKER);
   app.connectMicroservice(busServerOptions(config, 'consign-standalone', broker));
   await app.startAllMicroservices();

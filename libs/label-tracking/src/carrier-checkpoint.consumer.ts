@@ -68,7 +68,7 @@ export class CarrierCheckpointConsumer
     await this.ingestor.drain();
   }
 
-  async handle(messages: ConsumedMessage[]): Promise<void> {
+  async handle(messages: ConsumedMessage[]): Promise<{ deadLettered: number }> {
     const valid: CarrierCheckpointEvent[] = [];
     const invalid: DeadLetter[] = [];
     for (const { value, key, headers } of messages) {
@@ -95,5 +95,6 @@ export class CarrierCheckpointConsumer
       this.outbox.nudge();
     }
     await this.ingestor.ingest(valid);
+    return { deadLettered: invalid.length };
   }
 }

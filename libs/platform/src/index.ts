@@ -29,3 +29,8 @@ export * from './health/shutdown-state';
 export * from './health/public-route';
 export * from './health/kafka-consumer-health';
 export * from './health/health.module';
+export * from './observability/correlation';
+export * from './observability/app-logger';
+export * from './observability/metrics';
+export * from './observability/consumer-lag';
+export { METRICS_PATH } from './observability/http-observability';

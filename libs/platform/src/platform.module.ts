@@ -7,7 +7,7 @@ import {
   Module,
   OnApplicationShutdown,
 } from '@nestjs/common';
-import { ClientKafka, ClientProxy, CustomStrategy, KafkaOptions } from '@nestjs/microservices';
+import { ClientKafka, ClientProxy, CustomStrategy } from '@nestjs/microservices';
 import { AppConfig } from './config/app-config';
 import { DatabaseHost } from './database/database-host';
 import { BUS_CLIENT } from './bus/bus.tokens';
@@ -15,12 +15,14 @@ import { CommandBus } from './bus/command-bus';
 import { ReferenceData } from './reference/reference-data';
 import { InProcessBroker } from './bus/in-process-broker';
 import { InProcessClient, InProcessServer } from './bus/in-process.transport';
-import { ConsumedMessageServerKafka } from './bus/kafka/consumed-message-server';
 import { kafkaClientOptions, kafkaServerOptions } from './bus/kafka/kafka-options';
+import { ObservedKafkaServer } from './bus/kafka/kafka-server';
+import { OBSERVED_APP_NAME, ObservabilityLifecycle } from './observability/observability.lifecycle';
 import { DATABASE_HOST, IN_PROCESS_BROKER } from './platform.tokens';
-import { COMMAND_TOPICS, CommandTopic } from '@consign/contracts';
+import { COMMAND_TOPICS, CommandTopic, replyTopicOf } from '@consign/contracts';
 import { kafkaConsumerHealth } from './health/kafka-consumer-health';
 import { ShutdownState } from './health/shutdown-state';
+import { metrics } from './observability/metrics';
 
 export interface PlatformOptions {
   config: AppConfig;
@@ -87,13 +89,14 @@ export class PlatformModule {
                 producerOnly: !options.requestsReplies,
               }).options ?? {},
             );
-            if (options.requestsReplies)
-              for (const topic of options.requests ?? COMMAND_TOPICS)
-                client.subscribeToResponseOf(topic);
+            const requests = options.requestsReplies ? (options.requests ?? COMMAND_TOPICS) : [];
+            for (const topic of requests) client.subscribeToResponseOf(topic);
             await client.connect();
             // connect() resolved once the reply consumer joined its group.
-            if (options.requestsReplies)
+            if (requests.length) {
               kafkaConsumerHealth.track(`${options.appName}-client`, client.consumer);
+              metrics().consumerGroups.add(`${options.appName}-client`, requests.map(replyTopicOf));
+            }
             // ClientKafka narrows ClientProxy's status type; callers only use the ClientProxy API.
             return client as unknown as ClientProxy;
           },
@@ -101,6 +104,8 @@ export class PlatformModule {
         CommandBus,
         ReferenceData,
         PlatformLifecycle,
+        { provide: OBSERVED_APP_NAME, useValue: options.appName },
+        ObservabilityLifecycle,
       ],
       exports: [
         AppConfig,
@@ -115,21 +120,25 @@ export class PlatformModule {
   }
 }
 
-/** The microservice (server) side of the bus for a process hosting services. */
+/**
+ * The microservice (server) side of the bus for a process hosting services: both transports
+ * restore the correlation id a consumed message carries around its handler.
+ */
 export function busServerOptions(
   config: AppConfig,
   appName: string,
   broker: InProcessBroker | null,
-): CustomStrategy | KafkaOptions {
+): CustomStrategy {
   if (!config.KAFKA_BROKERS) {
     if (!broker) throw new Error('the in-process bus needs its broker');
     return { strategy: new InProcessServer(broker) };
   }
-  const kafka = kafkaServerOptions({
+  const { options } = kafkaServerOptions({
     clientId: `${appName}-server`,
     groupId: appName,
     brokers: config.kafkaBrokers,
   });
-  // Nest's ServerKafka, each message handled with its key and headers at hand (dead letters).
-  return { strategy: new ConsumedMessageServerKafka(kafka.options ?? {}) };
+  // Nest's ServerKafka, observed (correlation id, metrics), each message handled with its key and
+  // headers at hand (dead letters).
+  return { strategy: new ObservedKafkaServer(options ?? {}) };
 }

@@ -1,7 +1,13 @@
 import { Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { AppConfig, GRACEFUL_FASTIFY_OPTIONS, isOperationalPath } from '@consign/platform';
+import {
+  AppConfig,
+  GRACEFUL_FASTIFY_OPTIONS,
+  LogFormat,
+  createAppLogger,
+  isOperationalPath,
+} from '@consign/platform';
 import { envelope, errorEnvelope } from '@consign/contracts';
 import rateLimit from '@fastify/rate-limit';
 import { bearerTokenOf } from '../auth/bearer-token';
@@ -10,11 +16,14 @@ import { setupApiDocs } from './api-docs';
 
 /**
  * A Nest application on Fastify. Fastify's own errors (body over the limit: 413, malformed JSON:
- * 400, unknown route: 404) reach Nest's global filter, which answers them in the envelope.
+ * 400, unknown route: 404) reach Nest's global filter, which answers them in the envelope. Logs
+ * go through the platform's logger (LOG_FORMAT, else `logFormat`: json for the gateway process,
+ * text for the standalone app).
  */
 export async function createHttpApp(
   rootModule: Type<unknown> | ReturnType<typeof Object>,
   config: AppConfig,
+  logging: { appName: string; logFormat: LogFormat } = { appName: 'consign', logFormat: 'text' },
 ): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: config.BODY_LIMIT_BYTES,
@@ -22,7 +31,7 @@ export async function createHttpApp(
     ...GRACEFUL_FASTIFY_OPTIONS,
   });
   const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, {
-    logger: loggerLevels(config.LOG_LEVEL),
+    logger: createAppLogger(logging.appName, config, logging.logFormat),
     bufferLogs: false,
   });
   await applyHttpRules(app, config);
@@ -38,13 +47,6 @@ export async function applyHttpRules(
   rejectNonJsonBodies(app);
   envelopeResults(app);
   await limitRequestRate(app, config);
-}
-
-export function loggerLevels(
-  level: string,
-): ('error' | 'warn' | 'log' | 'debug' | 'verbose' | 'fatal')[] {
-  const order = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'] as const;
-  return order.slice(0, order.indexOf(level as (typeof order)[number]) + 1);
 }
 
 /**

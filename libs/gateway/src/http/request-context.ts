@@ -1,14 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import { ExecutionContext, createParamDecorator } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { CORRELATION_HEADER } from '@consign/contracts';
+import { correlationIdOrNew, currentCorrelationId } from '@consign/platform';
 
-const SAFE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-
-/** The caller's correlation id (if it is a sane one) or a new one; carried to the services. */
+/**
+ * The request's correlation id: the one the platform's onRequest hook chose (the caller's
+ * `x-correlation-id` when it is a sane one, or a new one) and echoed in the response; carried to
+ * the services.
+ */
 export function correlationIdOf(request: FastifyRequest): string {
-  const given = request.headers[CORRELATION_HEADER];
-  return typeof given === 'string' && SAFE_ID.test(given) ? given : randomUUID();
+  return currentCorrelationId() ?? correlationIdOrNew(request.headers[CORRELATION_HEADER]);
 }
 
 export const CorrelationId = createParamDecorator(

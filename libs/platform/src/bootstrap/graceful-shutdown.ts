@@ -22,6 +22,26 @@ export function shutdownTimingsOf(config: AppConfig): ShutdownTimings {
   };
 }
 
+const exitTasks: (() => Promise<void>)[] = [];
+const EXIT_TASKS_TIMEOUT_MS = 5_000;
+
+/** Work to finish after the app has closed and before the process exits (e.g. flushing traces). */
+export function runBeforeExit(task: () => Promise<void>): void {
+  exitTasks.push(task);
+}
+
+async function finishExitTasks(): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.allSettled(exitTasks.map((task) => task())),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, EXIT_TASKS_TIMEOUT_MS);
+      timer.unref();
+    }),
+  ]);
+  clearTimeout(timer);
+}
+
 /**
  * SIGTERM (an orchestrator) or SIGINT (Ctrl-C): stop without failing a request or losing a
  * message, then exit 0.
@@ -53,7 +73,8 @@ export function exitCleanlyOnSignals(app: INestApplication, name: string): void 
     closing = true;
     state.begin();
     shutDown(app, logger, signal, timings).then(
-      () => {
+      async () => {
+        await finishExitTasks();
         logger.log('stopped');
         process.exit(0);
       },

@@ -9,6 +9,7 @@ import { exitCleanlyOnSignals } from './graceful-shutdown';
 import { GRACEFUL_FASTIFY_OPTIONS } from '../health/shutdown-state';
 import { kafkaConsumerHealth } from '../health/kafka-consumer-health';
 import { healthModule } from '../health/health.module';
+import { createAppLogger } from '../observability/app-logger';
 
 /**
  * Bootstraps one service as its own process (distributed mode): the bus server on Kafka, the
@@ -50,7 +51,8 @@ export async function runServiceProcess(
   const app = await NestFactory.create(
     ServiceProcessModule,
     new FastifyAdapter({ ...GRACEFUL_FASTIFY_OPTIONS }),
-    { logger: ['fatal', 'error', 'warn', 'log'] },
+    // JSON lines unless LOG_FORMAT says otherwise: a service's output is read by a log pipeline.
+    { logger: createAppLogger(appName, config, 'json') },
   );
   const server = app.connectMicroservice(busServerOptions(config, appName, null));
   await app.startAllMicroservices();

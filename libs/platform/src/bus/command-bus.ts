@@ -12,6 +12,8 @@ import {
   failure,
 } from '@consign/contracts';
 import { AppConfig } from '../config/app-config';
+import { currentCorrelationId } from '../observability/correlation';
+import { BusOutcome, metrics } from '../observability/metrics';
 import { BUS_CLIENT } from './bus.tokens';
 
 /**
@@ -22,13 +24,37 @@ import { BUS_CLIENT } from './bus.tokens';
 @Injectable()
 export class CommandBus {
   private readonly logger = new Logger('CommandBus');
+  private readonly metrics = metrics();
 
   constructor(
     @Inject(BUS_CLIENT) private readonly client: ClientProxy,
     private readonly config: AppConfig,
   ) {}
 
+  /**
+   * Sends a command and waits for its reply. The message carries `x-correlation-id`: the given
+   * one, else the current request's or message's, else a new one. Timed in
+   * bus_request_duration_seconds by topic and outcome.
+   */
   async request<K extends CommandTopic>(
+    topic: K,
+    payload: CommandRequest<K>,
+    options: { key: string; correlationId?: string; timeoutMs?: number },
+  ): Promise<Reply<CommandReply<K>>> {
+    const started = performance.now();
+    const reply = await this.send(topic, payload, options);
+    const outcome: BusOutcome = reply.ok
+      ? 'ok'
+      : reply.error.code === CommonErrorCode.Timeout
+        ? 'timeout'
+        : reply.error.code === CommonErrorCode.Unavailable
+          ? 'unavailable'
+          : 'failure';
+    this.metrics.observeBusRequest(topic, outcome, (performance.now() - started) / 1000);
+    return reply;
+  }
+
+  private async send<K extends CommandTopic>(
     topic: K,
     payload: CommandRequest<K>,
     options: { key: string; correlationId?: string; timeoutMs?: number },
@@ -36,7 +62,9 @@ export class CommandBus {
     const message = {
       key: options.key,
       value: payload,
-      headers: { [CORRELATION_HEADER]: options.correlationId ?? randomUUID() },
+      headers: {
+        [CORRELATION_HEADER]: options.correlationId ?? currentCorrelationId() ?? randomUUID(),
+      },
     };
     try {
       const reply = await lastValueFrom(

@@ -1,8 +1,12 @@
 import { Logger } from '@nestjs/common';
 import { jsonCopy } from './json-copy';
 
-export type RequestHandler = (data: unknown) => Promise<unknown>;
-export type EventHandler = (data: unknown) => Promise<void>;
+/** A message's headers (e.g. `x-correlation-id`), carried as Kafka carries them. */
+export type MessageHeaders = Readonly<Record<string, string>>;
+export type RequestHandler = (data: unknown, headers: MessageHeaders) => Promise<unknown>;
+export type EventHandler = (data: unknown, headers: MessageHeaders) => Promise<void>;
+
+const NO_HEADERS: MessageHeaders = Object.freeze({});
 
 /** Thrown to a requester when no service has a handler for the pattern (the 503 case). */
 export class NoHandlerError extends Error {
@@ -48,10 +52,14 @@ export class InProcessBroker {
     return this.requestHandlers.has(pattern);
   }
 
-  async request(pattern: string, data: unknown): Promise<unknown> {
+  async request(
+    pattern: string,
+    data: unknown,
+    headers: MessageHeaders = NO_HEADERS,
+  ): Promise<unknown> {
     const handler = this.requestHandlers.get(pattern);
     if (!handler) throw new NoHandlerError(pattern);
-    const reply = await handler(jsonRoundTrip(data));
+    const reply = await handler(jsonRoundTrip(data), headers);
     return jsonRoundTrip(reply);
   }
 
@@ -59,14 +67,18 @@ export class InProcessBroker {
    * Delivers an event to every subscriber and resolves once all of them have handled it, so an
    * outbox relay marks an event published only after delivery. A subscriber's failure rejects.
    */
-  async publish(pattern: string, data: unknown): Promise<void> {
+  async publish(
+    pattern: string,
+    data: unknown,
+    headers: MessageHeaders = NO_HEADERS,
+  ): Promise<void> {
     const handlers = this.eventHandlers.get(pattern) ?? [];
     if (handlers.length === 0) {
       this.logger.debug(`no subscriber for ${pattern}`);
       return;
     }
     const results = await Promise.allSettled(
-      handlers.map((handler) => handler(jsonRoundTrip(data))),
+      handlers.map((handler) => handler(jsonRoundTrip(data), headers)),
     );
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed) throw failed.reason;

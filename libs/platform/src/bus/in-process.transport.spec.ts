@@ -4,6 +4,7 @@ import { Test } from '@nestjs/testing';
 import { lastValueFrom } from 'rxjs';
 import { InProcessBroker, NoHandlerError } from './in-process-broker';
 import { InProcessClient, InProcessServer } from './in-process.transport';
+import { currentCorrelationId, runWithCorrelationId } from '../observability/correlation';
 
 const received: unknown[] = [];
 
@@ -14,6 +15,11 @@ class EchoHandlers {
     return { echoed: payload, at: new Date('2026-01-02T03:04:05.000Z') };
   }
 
+  @MessagePattern('test.correlation.v1')
+  correlation() {
+    return { correlationId: currentCorrelationId() ?? null };
+  }
+
   @MessagePattern('test.fail.v1')
   fail(): never {
     throw new Error('handler blew up');
@@ -21,7 +27,7 @@ class EchoHandlers {
 
   @EventPattern('test.happened.v1')
   first(@Payload() payload: unknown) {
-    received.push(['first', payload]);
+    received.push(['first', payload, currentCorrelationId()]);
   }
 }
 
@@ -79,10 +85,44 @@ describe('in-process transport', () => {
     });
     expect(received).toEqual(
       expect.arrayContaining([
-        ['first', { id: 7 }],
+        ['first', { id: 7 }, expect.any(String)],
         ['second', { id: 7 }],
       ]),
     );
+  });
+
+  it('runs a handler inside the correlation id its x-correlation-id header carries', async () => {
+    // Outside any scope, as a relay or a consumer would send: only the header carries the id.
+    const reply = await lastValueFrom(
+      client.send('test.correlation.v1', {
+        key: '1',
+        value: {},
+        headers: { 'x-correlation-id': 'abc-123' },
+      }),
+    );
+    expect(reply).toEqual({ correlationId: 'abc-123' });
+    await lastValueFrom(
+      client.emit('test.happened.v1', {
+        key: 'k',
+        value: { id: 8 },
+        headers: { 'x-correlation-id': 'evt-9' },
+      }),
+      { defaultValue: undefined },
+    );
+    expect(received).toContainEqual(['first', { id: 8 }, 'evt-9']);
+  });
+
+  it('gives a message without a (sane) correlation id a new one, not the sender’s scope', async () => {
+    const reply = await runWithCorrelationId('sender-scope', () =>
+      lastValueFrom(
+        client.send<{ correlationId: string }>('test.correlation.v1', {
+          key: '1',
+          value: {},
+          headers: { 'x-correlation-id': 'bad id with spaces' },
+        }),
+      ),
+    );
+    expect(reply.correlationId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('fails a request for a pattern nobody handles', async () => {

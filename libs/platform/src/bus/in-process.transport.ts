@@ -5,17 +5,33 @@ import {
   Server,
   WritePacket,
 } from '@nestjs/microservices';
+import { randomUUID } from 'node:crypto';
 import { lastValueFrom, isObservable } from 'rxjs';
-import { EventHandler, InProcessBroker, RequestHandler } from './in-process-broker';
+import { correlationIdOfHeaders, runWithCorrelationId } from '../observability/correlation';
+import { EventHandler, InProcessBroker, MessageHeaders, RequestHandler } from './in-process-broker';
 
 /**
  * Kafka messages are `{ key, value, headers }`; a Nest Kafka handler receives the value. The
- * in-process transport unwraps the same shape so handlers cannot tell the transports apart.
+ * in-process transport unwraps the same shape so handlers cannot tell the transports apart, and
+ * carries the headers (the correlation id) as Kafka does.
  */
 function messageValue(data: unknown): unknown {
   if (data !== null && typeof data === 'object' && 'value' in data)
     return (data as { value: unknown }).value;
   return data;
+}
+
+function messageHeaders(data: unknown): MessageHeaders | undefined {
+  if (data !== null && typeof data === 'object' && 'headers' in data) {
+    const headers = (data as { headers: unknown }).headers;
+    if (headers !== null && typeof headers === 'object') return headers as MessageHeaders;
+  }
+  return undefined;
+}
+
+/** Handles a consumed message inside the correlation id it carries (a new one without). */
+function withCorrelationOf<T>(headers: MessageHeaders, work: () => T): T {
+  return runWithCorrelationId(correlationIdOfHeaders(headers) ?? randomUUID(), work);
 }
 
 /** The server half of the in-process transport: registers the app's handlers on the broker. */
@@ -32,17 +48,19 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
   listen(callback: () => void): void {
     for (const [pattern, handler] of this.getHandlers()) {
       if (handler.isEventHandler) {
-        const eventHandler: EventHandler = async (data) => {
-          const result = await handler(data);
-          if (isObservable(result)) await lastValueFrom(result, { defaultValue: undefined });
-        };
+        const eventHandler: EventHandler = (data, headers) =>
+          withCorrelationOf(headers, async () => {
+            const result = await handler(data);
+            if (isObservable(result)) await lastValueFrom(result, { defaultValue: undefined });
+          });
         this.broker.registerEventHandler(pattern, eventHandler);
         this.registered.event.push(eventHandler);
       } else {
-        const requestHandler: RequestHandler = async (data) => {
-          const result = await handler(data);
-          return lastValueFrom(this.transformToObservable(result), { defaultValue: undefined });
-        };
+        const requestHandler: RequestHandler = (data, headers) =>
+          withCorrelationOf(headers, async () => {
+            const result = await handler(data);
+            return lastValueFrom(this.transformToObservable(result), { defaultValue: undefined });
+          });
         this.broker.registerRequestHandler(pattern, requestHandler);
         this.registered.request.push(requestHandler);
       }
@@ -84,17 +102,27 @@ export class InProcessClient extends ClientProxy {
 
   protected publish(packet: ReadPacket, callback: (packet: WritePacket) => void): () => void {
     let disposed = false;
-    this.broker.request(this.normalizePattern(packet.pattern), messageValue(packet.data)).then(
-      (response) => !disposed && callback({ response, isDisposed: true }),
-      (err: unknown) => !disposed && callback({ err, isDisposed: true }),
-    );
+    this.broker
+      .request(
+        this.normalizePattern(packet.pattern),
+        messageValue(packet.data),
+        messageHeaders(packet.data),
+      )
+      .then(
+        (response) => !disposed && callback({ response, isDisposed: true }),
+        (err: unknown) => !disposed && callback({ err, isDisposed: true }),
+      );
     return () => {
       disposed = true;
     };
   }
 
   protected async dispatchEvent<T>(packet: ReadPacket): Promise<T> {
-    await this.broker.publish(this.normalizePattern(packet.pattern), messageValue(packet.data));
+    await this.broker.publish(
+      this.normalizePattern(packet.pattern),
+      messageValue(packet.data),
+      messageHeaders(packet.data),
+    );
     return undefined as T;
   }
 }

@@ -30,6 +30,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ RATE_CARDS_DIR: ' ' }).RATE_CARDS_DIR).toBeUndefined();
   });
 
+  it('reads the log format and the OTLP endpoint, both unset by default', () => {
+    expect(loadConfig({}).LOG_FORMAT).toBeUndefined();
+    expect(loadConfig({}).OTEL_EXPORTER_OTLP_ENDPOINT).toBeUndefined();
+    expect(loadConfig({ LOG_FORMAT: 'text' }).LOG_FORMAT).toBe('text');
+    expect(
+      loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' })
+        .OTEL_EXPORTER_OTLP_ENDPOINT,
+    ).toBe('http://collector:4318');
+  });
+
   it('reads the rate-card folder', () => {
     expect(loadConfig({ RATE_CARDS_DIR: '/etc/consign/rate-cards' }).RATE_CARDS_DIR).toBe(
       '/etc/consign/rate-cards',
@@ -46,6 +56,8 @@ describe('loadConfig', () => {
     [{ SHUTDOWN_DELAY_MS: '-1' }, 'SHUTDOWN_DELAY_MS'],
     [{ SHUTDOWN_DRAIN_TIMEOUT_MS: 'soon' }, 'SHUTDOWN_DRAIN_TIMEOUT_MS'],
     [{ SHUTDOWN_CLOSE_TIMEOUT_MS: '10' }, 'SHUTDOWN_CLOSE_TIMEOUT_MS'],
+    [{ LOG_FORMAT: 'xml' }, 'LOG_FORMAT'],
+    [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' }, 'OTEL_EXPORTER_OTLP_ENDPOINT'],
   ])('rejects %j naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(name));

@@ -1,5 +1,6 @@
 import { plainToInstance, Transform } from 'class-transformer';
 import {
+  IsIn,
   IsInt,
   IsOptional,
   IsString,
@@ -133,6 +134,31 @@ export class AppConfig {
   @Max(300_000)
   SHUTDOWN_CLOSE_TIMEOUT_MS = 10_000;
 
+  // --- Observability (logs, metrics, tracing) ---
+
+  /**
+   * Log line format: `json` (one JSON object per line) or `text` (Nest's console lines). Unset:
+   * json for the gateway and service processes, text for the standalone app.
+   */
+  @Transform(blankToUndefined)
+  @IsOptional()
+  @IsIn(['json', 'text'], { message: 'LOG_FORMAT must be json or text' })
+  LOG_FORMAT?: 'json' | 'text';
+
+  /**
+   * OTLP/HTTP collector base URL (the OpenTelemetry SDK's own variable, e.g.
+   * http://otel-collector:4318). Tracing is off unless it (or OTEL_TRACES_EXPORTER) is set; the
+   * preload module reads it before the app starts, this only rejects a malformed value.
+   */
+  @Transform(blankToUndefined)
+  @IsOptional()
+  @Matches(/^https?:\/\/\S+$/, {
+    message: 'OTEL_EXPORTER_OTLP_ENDPOINT must be an http:// or https:// URL',
+  })
+  OTEL_EXPORTER_OTLP_ENDPOINT?: string;
+
+  // --- end of observability ---
+
   get kafkaBrokers(): string[] {
     return this.KAFKA_BROKERS ? this.KAFKA_BROKERS.split(',') : [];
   }
@@ -155,6 +181,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     'KAFKA_BROKERS',
     'BOOTSTRAP_API_KEY',
     'RATE_CARDS_DIR',
+    'LOG_FORMAT',
+    'OTEL_EXPORTER_OTLP_ENDPOINT',
   ]) {
     const value = env[key];
     if (value !== undefined) source[key] = value;

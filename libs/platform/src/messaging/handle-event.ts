@@ -1,8 +1,13 @@
+import { Logger } from '@nestjs/common';
 import { ClassConstructor } from 'class-transformer';
 import { EntityManager } from 'typeorm';
 import { EventPayload, EventTopic } from '@consign/contracts';
 import { Inbox } from './inbox';
 import { Outbox } from './outbox';
+import { metrics } from '../observability/metrics';
+import { isLogLevelOn } from '../observability/app-logger';
+
+const logger = new Logger('EventHandler');
 
 /**
  * The body of every event handler (the counterpart of handleCommand): the payload is validated
@@ -16,12 +21,14 @@ export async function handleEvent<K extends EventTopic>(
   raw: unknown,
   apply: (manager: EntityManager, merchantId: number, payload: EventPayload<K>) => Promise<void>,
 ): Promise<void> {
-  await messaging.inbox.consume(
+  const outcome = await messaging.inbox.consume(
     messaging.consumer,
     topic,
     raw,
     (manager, event) => apply(manager, event.merchant_id, event.payload),
     { contract },
   );
+  metrics().countEvent(messaging.consumer, topic, outcome);
+  if (isLogLevelOn('debug')) logger.debug(`${messaging.consumer}: ${topic} ${outcome}`);
   messaging.outbox.nudge();
 }

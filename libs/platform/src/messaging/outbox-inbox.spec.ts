@@ -14,6 +14,8 @@ import { TestDatabase, createTestDatabase } from '../testing/test-database';
 import { DomainError } from '../errors/domain-error';
 import { Inbox, retryDecision } from './inbox';
 import { Outbox } from './outbox';
+import { runWithCorrelationId } from '../observability/correlation';
+import { metrics } from '../observability/metrics';
 
 const SCHEMA = 'messaging_test';
 const payload: ProductCreatedEvent = { product_id: 1, variants: [{ id: 2, sku: 'A' }] };
@@ -109,6 +111,59 @@ describe('outbox and inbox', () => {
     });
     expect(new Date(seen[0].occurred_at).toISOString()).toBe(seen[0].occurred_at);
     expect(await pending()).toBe(0);
+  });
+
+  it('stores the correlation id of the work that added an event and relays it as a header', async () => {
+    const seen: unknown[] = [];
+    broker.registerEventHandler(CatalogEvent.ProductCreated, async (_data, headers) => {
+      seen.push(headers);
+    });
+    await runWithCorrelationId('abc-123', () =>
+      dataSource.transaction((manager) =>
+        outbox.add(manager, CatalogEvent.ProductCreated, {
+          merchantId: 3,
+          aggregateId: 1,
+          payload,
+        }),
+      ),
+    );
+    // No scope, no header.
+    await dataSource.transaction((manager) =>
+      outbox.add(manager, CatalogEvent.ProductCreated, { merchantId: 3, aggregateId: 2, payload }),
+    );
+    const rows = await dataSource.query(
+      `SELECT headers FROM "${SCHEMA}"."outbox_event" ORDER BY id`,
+    );
+    expect(rows).toEqual([{ headers: { 'x-correlation-id': 'abc-123' } }, { headers: {} }]);
+    await outbox.flush();
+    expect(seen).toEqual([{ 'x-correlation-id': 'abc-123' }, {}]);
+  });
+
+  it('reports its unrelayed events to the outbox_backlog gauge while it runs', async () => {
+    broker.registerEventHandler(CatalogEvent.ProductCreated, async () => {
+      throw new Error('broker down');
+    });
+    await dataSource.transaction(async (manager) => {
+      await outbox.add(manager, CatalogEvent.ProductCreated, {
+        merchantId: 3,
+        aggregateId: 1,
+        payload,
+      });
+      await outbox.add(manager, CatalogEvent.ProductCreated, {
+        merchantId: 3,
+        aggregateId: 2,
+        payload,
+      });
+    });
+    expect(await outbox.backlog()).toBe(2);
+    outbox.start();
+    try {
+      const { body } = await metrics().exposition();
+      expect(body).toContain(`outbox_backlog{service="${SCHEMA}"} 2`);
+    } finally {
+      await outbox.stop();
+    }
+    expect((await metrics().exposition()).body).not.toContain(`service="${SCHEMA}"`);
   });
 
   it('never publishes the event of a rolled-back transaction', async () => {

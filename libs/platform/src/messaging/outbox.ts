@@ -5,6 +5,8 @@ import { lastValueFrom } from 'rxjs';
 import { DataSource, EntityManager } from 'typeorm';
 import { CORRELATION_HEADER, EventEnvelope, EventPayload, EventTopic } from '@consign/contracts';
 import { OutboxEventEntity } from './outbox-event.entity';
+import { currentCorrelationId, isSaneCorrelationId } from '../observability/correlation';
+import { metrics } from '../observability/metrics';
 
 export interface OutboxOptions {
   /** How often pending events are looked for when nothing nudges the relay. */
@@ -33,10 +35,12 @@ const MAX_BACKOFF_SECONDS = 60;
 export class Outbox {
   private readonly logger: Logger;
   private readonly table: string;
+  private readonly schema: string;
   private timer?: NodeJS.Timeout;
   private draining?: Promise<void>;
   private again = false;
   private stopped = true;
+  private untrackBacklog?: () => void;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -46,6 +50,15 @@ export class Outbox {
   ) {
     this.logger = new Logger(`Outbox:${schema}`);
     this.table = `"${schema}"."outbox_event"`;
+    this.schema = schema;
+  }
+
+  /** Unrelayed events (the outbox_backlog gauge): a count on the partial pending index. */
+  async backlog(): Promise<number> {
+    const rows: { count: string }[] = await this.dataSource.query(
+      `SELECT count(*) AS count FROM ${this.table} WHERE published_at IS NULL`,
+    );
+    return Number(rows[0]?.count ?? 0);
   }
 
   async add<K extends EventTopic>(
@@ -55,9 +68,11 @@ export class Outbox {
       merchantId: number;
       aggregateId: string | number;
       payload: EventPayload<K>;
+      /** Default: the correlation id of the request or message being handled. */
       correlationId?: string;
     },
   ): Promise<void> {
+    const correlationId = event.correlationId ?? currentCorrelationId();
     const envelope: EventEnvelope<EventPayload<K>> = {
       event_id: randomUUID(),
       merchant_id: event.merchantId,
@@ -70,12 +85,15 @@ export class Outbox {
       topic,
       messageKey: envelope.aggregate_id,
       envelope,
-      headers: event.correlationId ? { [CORRELATION_HEADER]: event.correlationId } : {},
+      // The relay copies these onto the Kafka message: the event's consumers log the id of the
+      // request that caused it.
+      headers: isSaneCorrelationId(correlationId) ? { [CORRELATION_HEADER]: correlationId } : {},
     });
   }
 
   start(): void {
     this.stopped = false;
+    this.untrackBacklog = metrics().trackOutboxBacklog(this.schema, () => this.backlog());
     this.schedule(0);
   }
 
@@ -87,6 +105,8 @@ export class Outbox {
   async stop(): Promise<void> {
     const wasRunning = !this.stopped;
     this.stopped = true;
+    this.untrackBacklog?.();
+    this.untrackBacklog = undefined;
     if (this.timer) clearTimeout(this.timer);
     await this.draining;
     if (wasRunning)

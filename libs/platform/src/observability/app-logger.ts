@@ -1,0 +1,121 @@
+import { ConsoleLogger, LogLevel } from '@nestjs/common';
+import { AppConfig } from '../config/app-config';
+import { currentCorrelationId } from './correlation';
+
+export type LogFormat = 'json' | 'text';
+
+const LEVELS_BY_SEVERITY: readonly LogLevel[] = [
+  'fatal',
+  'error',
+  'warn',
+  'log',
+  'debug',
+  'verbose',
+];
+
+/** The levels printed when LOG_LEVEL is `level`: that one and every more severe one. */
+export function logLevelsUpTo(level: string): LogLevel[] {
+  const index = LEVELS_BY_SEVERITY.indexOf(level as LogLevel);
+  return LEVELS_BY_SEVERITY.slice(0, index < 0 ? 4 : index + 1);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object') return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/**
+ * Nest's logger for every Consign process. `json`: one JSON object per line,
+ * `{"time","level","app","context","msg","correlation_id",...fields,"stack"}` (time in ISO 8601
+ * UTC; `correlation_id` when the line is written inside a request or a consumed message; a plain
+ * object logged as the message contributes its `msg` and its other keys as fields). `text`:
+ * Nest's usual console lines, with `correlation_id=<id>` after the context.
+ */
+export class AppLogger extends ConsoleLogger {
+  constructor(
+    private readonly app: string,
+    readonly format: LogFormat,
+    logLevels: LogLevel[],
+  ) {
+    super({
+      json: format === 'json',
+      logLevels,
+      prefix: app,
+      ...(format === 'json' ? { colors: false, compact: true } : {}),
+    });
+  }
+
+  protected override printAsJson(
+    message: unknown,
+    options: {
+      context: string;
+      logLevel: LogLevel;
+      writeStreamType?: 'stdout' | 'stderr';
+      errorStack?: unknown;
+    },
+  ): void {
+    const line = this.stringifyJsonLogObject(this.logEntry(message, options));
+    process[options.writeStreamType ?? 'stdout'].write(`${line}\n`);
+  }
+
+  private logEntry(
+    message: unknown,
+    options: { context: string; logLevel: LogLevel; errorStack?: unknown },
+  ): Record<string, unknown> {
+    const entry: Record<string, unknown> = {
+      time: new Date().toISOString(),
+      level: options.logLevel,
+      app: this.app,
+    };
+    if (options.context) entry.context = options.context;
+    const correlationId = currentCorrelationId();
+    if (isPlainObject(message)) {
+      const { msg, message: text, ...fields } = message;
+      entry.msg = msg ?? text ?? '';
+      if (correlationId) entry.correlation_id = correlationId;
+      Object.assign(entry, fields);
+    } else if (message instanceof Error) {
+      entry.msg = message.message;
+      if (correlationId) entry.correlation_id = correlationId;
+      entry.stack = message.stack;
+    } else {
+      entry.msg = message;
+      if (correlationId) entry.correlation_id = correlationId;
+    }
+    if (options.errorStack) entry.stack = options.errorStack;
+    return entry;
+  }
+
+  protected override formatContext(context: string): string {
+    const correlationId = currentCorrelationId();
+    const formatted = super.formatContext(context);
+    return correlationId ? `${formatted}correlation_id=${correlationId} ` : formatted;
+  }
+}
+
+/** The levels of this process's logger (createAppLogger); Nest's default until one is made. */
+let processLogLevels: readonly LogLevel[] = logLevelsUpTo('log');
+
+/**
+ * Whether lines of `level` are printed in this process: guards a hot-path debug line that would
+ * otherwise build its message for nothing. (Nest's static Logger.isLevelEnabled does not know
+ * the levels of a logger instance given to NestFactory.)
+ */
+export function isLogLevelOn(level: LogLevel): boolean {
+  return processLogLevels.includes(level);
+}
+
+/**
+ * The logger of a process: LOG_FORMAT when set, otherwise the app's default (json for the
+ * distributed processes, whose output a log pipeline reads; text for the standalone app, whose
+ * console a person reads).
+ */
+export function createAppLogger(
+  app: string,
+  config: Pick<AppConfig, 'LOG_LEVEL' | 'LOG_FORMAT'>,
+  defaultFormat: LogFormat,
+): AppLogger {
+  processLogLevels = logLevelsUpTo(config.LOG_LEVEL);
+  return new AppLogger(app, config.LOG_FORMAT ?? defaultFormat, [...processLogLevels]);
+}

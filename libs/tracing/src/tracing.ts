@@ -1,0 +1,102 @@
+/* eslint-disable @typescript-eslint/no-require-imports -- the OpenTelemetry SDK is loaded only
+   when tracing is configured, and synchronously: it must patch http, pg and kafkajs before the
+   app requires them, so an async import() would come too late. */
+import type { NodeSDK } from '@opentelemetry/sdk-node';
+import type { SpanProcessor } from '@opentelemetry/sdk-trace-base';
+
+/**
+ * OpenTelemetry tracing of a Consign process, off unless configured. This library depends on
+ * nothing of ours and loads nothing at import: each app's `src/tracing.ts` calls
+ * startTracingIfConfigured as its main's first import, before Nest, pg and kafkajs are required.
+ */
+
+export interface Tracing {
+  /** Flushes the spans still buffered and stops the SDK (on exit). */
+  shutdown(): Promise<void>;
+}
+
+/**
+ * Tracing is on when an OTLP endpoint is given (OTEL_EXPORTER_OTLP_ENDPOINT, or the traces-only
+ * OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) or an exporter is chosen (OTEL_TRACES_EXPORTER, e.g.
+ * `otlp` or `console`; `none` keeps it off).
+ */
+export function tracingConfigured(env: NodeJS.ProcessEnv = process.env): boolean {
+  const exporter = env.OTEL_TRACES_EXPORTER?.trim();
+  if (exporter === 'none') return false;
+  return Boolean(
+    env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() ||
+    env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim() ||
+    exporter,
+  );
+}
+
+let started: Tracing | undefined;
+
+/**
+ * Starts the OpenTelemetry Node SDK for `serviceName` when tracing is configured: spans for
+ * incoming and outgoing HTTP (and Fastify's hooks), PostgreSQL queries (pg) and Kafka produce and
+ * consume (kafkajs, with the trace context in the message headers), exported over OTLP/HTTP to
+ * OTEL_EXPORTER_OTLP_ENDPOINT (or as OTEL_TRACES_EXPORTER says). Returns undefined, having
+ * loaded nothing, when it is not configured. Idempotent.
+ */
+export function startTracingIfConfigured(
+  serviceName: string,
+  options: { env?: NodeJS.ProcessEnv; spanProcessors?: SpanProcessor[] } = {},
+): Tracing | undefined {
+  const env = options.env ?? process.env;
+  if (started) return started;
+  if (!options.spanProcessors && !tracingConfigured(env)) return undefined;
+
+  const { NodeSDK: Sdk } =
+    require('@opentelemetry/sdk-node') as typeof import('@opentelemetry/sdk-node');
+  const { resourceFromAttributes } =
+    require('@opentelemetry/resources') as typeof import('@opentelemetry/resources');
+  const { ATTR_SERVICE_NAME } =
+    require('@opentelemetry/semantic-conventions') as typeof import('@opentelemetry/semantic-conventions');
+  const { HttpInstrumentation } =
+    require('@opentelemetry/instrumentation-http') as typeof import('@opentelemetry/instrumentation-http');
+  const { FastifyInstrumentation } =
+    require('@opentelemetry/instrumentation-fastify') as typeof import('@opentelemetry/instrumentation-fastify');
+  const { PgInstrumentation } =
+    require('@opentelemetry/instrumentation-pg') as typeof import('@opentelemetry/instrumentation-pg');
+  const { KafkaJsInstrumentation } =
+    require('@opentelemetry/instrumentation-kafkajs') as typeof import('@opentelemetry/instrumentation-kafkajs');
+
+  const exporter = env.OTEL_TRACES_EXPORTER?.trim();
+  // OTLP over HTTP with JSON (the installed exporter); other exporters as the SDK reads them.
+  const traceExporter =
+    options.spanProcessors || (exporter && exporter !== 'otlp')
+      ? undefined
+      : new (
+          require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http')
+        ).OTLPTraceExporter();
+
+  const sdk: NodeSDK = new Sdk({
+    resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: env.OTEL_SERVICE_NAME || serviceName }),
+    ...(traceExporter ? { traceExporter } : {}),
+    ...(options.spanProcessors ? { spanProcessors: options.spanProcessors } : {}),
+    instrumentations: [
+      new HttpInstrumentation({
+        // Scrapes and probes every few seconds would drown the traces that matter.
+        ignoreIncomingRequestHook: (request) =>
+          request.url === '/metrics' || (request.url ?? '').startsWith('/health/'),
+      }),
+      new FastifyInstrumentation(),
+      new PgInstrumentation(),
+      new KafkaJsInstrumentation(),
+    ],
+  });
+  sdk.start();
+  started = {
+    shutdown: async () => {
+      started = undefined;
+      await sdk.shutdown();
+    },
+  };
+  return started;
+}
+
+/** Flushes and stops tracing if it was started (a no-op otherwise). */
+export async function shutdownTracing(): Promise<void> {
+  await started?.shutdown();
+}
