@@ -82,6 +82,15 @@ export class InProcessClient extends ClientProxy {
     return this.broker as T;
   }
 
+  /**
+   * What `send(pattern, message)` answers, as a promise: the handler's reply (the broker's JSON
+   * copy) or its failure. CommandBus takes this way in a standalone process: the same exchange
+   * without an Observable chain per request.
+   */
+  request(pattern: string, message: unknown): Promise<unknown> {
+    return this.broker.request(this.normalizePattern(pattern), messageValue(message));
+  }
+
   protected publish(packet: ReadPacket, callback: (packet: WritePacket) => void): () => void {
     let disposed = false;
     this.broker.request(this.normalizePattern(packet.pattern), messageValue(packet.data)).then(
