@@ -40,8 +40,10 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
         this.registered.event.push(eventHandler);
       } else {
         const requestHandler: RequestHandler = async (data) => {
-          const result = await handler(data);
-          return lastValueFrom(this.transformToObservable(result), { defaultValue: undefined });
+          const result: unknown = await handler(data);
+          // What lastValueFrom(transformToObservable(result)) gives (the awaited result is no
+          // Promise), without wrapping a plain reply in an Observable.
+          return isObservable(result) ? lastValueFrom(result, { defaultValue: undefined }) : result;
         };
         this.broker.registerRequestHandler(pattern, requestHandler);
         this.registered.request.push(requestHandler);
