@@ -26,7 +26,7 @@ import { ValidationArguments, ValidationTypes, getMetadataStorage } from 'class-
 type Constructor = new () => object;
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- how both metadata stores key classes
 type AnyClass = Function;
-type Condition = (object: object, value: unknown) => boolean;
+type Condition = (object: object, value: unknown) => unknown;
 type Transform = (params: TransformFnParams) => unknown;
 
 interface Check {
@@ -48,11 +48,18 @@ interface PropertyPlan {
   transforms: Transform[];
 }
 
-interface ClassPlan {
+interface ClassShape {
   cls: Constructor;
   /** `constructor.name`, read once (the getter is slow): ValidationArguments.targetName. */
   name: string;
   properties: PropertyPlan[];
+}
+
+interface ClassPlan extends ClassShape {
+  /** plainToInstance, for a valid value (see generate). */
+  build: (plain: Record<string, unknown>, options: ClassTransformOptions) => object;
+  /** class-validator's verdict on a built instance (see generate). */
+  accepts: (object: object) => boolean | undefined;
 }
 
 const PLAIN_TO_CLASS = TransformationType.PLAIN_TO_CLASS;
@@ -93,8 +100,8 @@ export function validateCompiled<T extends object>(
 ): T | undefined {
   const plan = compiledPlanOf(cls);
   if (!plan) return undefined;
-  const value = build(plan, plain as Record<string, unknown>, options);
-  return accepts(plan, value) === true ? (value as T) : undefined;
+  const value = plan.build(plain as Record<string, unknown>, options);
+  return plan.accepts(value) === true ? (value as T) : undefined;
 }
 
 /** Two values equal the way the fast path must equal plainToInstance: prototypes included. */
@@ -176,43 +183,106 @@ function compile(cls: AnyClass): ClassPlan | null {
       .filter((transform) => !transform.options?.groups?.length)
       .map((transform) => transform.transformFn);
   }
-  return { cls: cls as Constructor, name: cls.name, properties: [...byProperty.values()] };
+  return generate(cls as Constructor, [...byProperty.values()]);
 }
 
 /**
- * plainToInstance for the properties class-validator keeps (it strips the others): a new
- * instance (its initializers are the defaults), each property present in the plain object built
- * (nested @Type classes, arrays element by element) and transformed. An undefined value keeps the
- * default (exposeDefaultValues); a transform's undefined is set (exposeUnsetFields).
+ * The plan with its two functions written out for its properties, in their order, each property
+ * read at a site of its own (V8 then reads it as a known field, not by a lookup on a key that
+ * every class shares: ≈ 2× faster than a loop over the properties). The only text from the
+ * classes in the code: property names, as JSON string literals (valid JavaScript string
+ * literals); everything else is reached through closure variables.
+ *
+ * `build`: plainToInstance for the properties class-validator keeps (it strips the others): a
+ * new instance (its initializers are the defaults), each property present in the plain object
+ * built (nested @Type classes, arrays element by element) and transformed. An undefined value
+ * keeps the default, as an own property (exposeDefaultValues); a transform's undefined is set
+ * (exposeUnsetFields).
+ *
+ * `accepts`: class-validator's verdict on a built instance (ValidationExecutor.execute with
+ * whitelist and forbidUnknownValues): true when valid, false when not, undefined when the plan
+ * cannot tell. Per property: its @ValidateIf conditions, then its checks, then the nested
+ * validation; the first verdict that is not true is the answer.
  */
-function build(
-  plan: ClassPlan,
-  plain: Record<string, unknown>,
-  options: ClassTransformOptions,
-): object {
-  const instance = new plan.cls() as Record<string, unknown>;
-  for (const property of plan.properties) {
-    const { name } = property;
-    if (!hasOwn.call(plain, name)) continue;
-    let value = plain[name];
-    if (value === undefined) {
-      // Keeps the default, but as an own property, as class-transformer leaves it.
-      const defaultValue = instance[name];
-      instance[name] = defaultValue;
-      continue;
-    }
-    if (property.type) value = buildNested(property.type, value, options);
-    for (const transform of property.transforms)
-      value = transform({
-        value,
-        key: name,
-        obj: plain,
-        type: PLAIN_TO_CLASS,
-        options,
-      });
-    instance[name] = value;
-  }
-  return instance;
+function generate(cls: Constructor, properties: PropertyPlan[]): ClassPlan {
+  const shape: ClassShape = { cls, name: cls.name, properties };
+  const setup: string[] = [];
+  const builds: string[] = [];
+  const checks: string[] = [];
+  properties.forEach((property, i) => {
+    const key = JSON.stringify(property.name);
+    setup.push(`const p${i} = shape.properties[${i}];`);
+    const steps: string[] = [];
+    if (property.type) steps.push(`value = buildNested(p${i}.type, value, options);`);
+    property.transforms.forEach((_transform, j) => {
+      setup.push(`const t${i}_${j} = p${i}.transforms[${j}];`);
+      steps.push(
+        `value = t${i}_${j}({ value, key: ${key}, obj: plain, type: PLAIN_TO_CLASS, options });`,
+      );
+    });
+    builds.push(
+      `if (hasOwn.call(plain, ${key})) {`,
+      `  value = plain[${key}];`,
+      `  if (value === undefined) instance[${key}] = instance[${key}];`,
+      `  else {`,
+      ...steps.map((step) => `    ${step}`),
+      `    instance[${key}] = value;`,
+      `  }`,
+      `}`,
+    );
+    property.conditions.forEach((_condition, j) =>
+      setup.push(`const w${i}_${j} = p${i}.conditions[${j}];`),
+    );
+    const holds = property.conditions.map((_condition, j) => `w${i}_${j}(object, value)`);
+    const body: string[] = [];
+    property.checks.forEach((_check, j) => {
+      setup.push(`const c${i}_${j} = p${i}.checks[${j}];`);
+      body.push(
+        `verdict = runCheck(shape, c${i}_${j}, object, value); if (verdict !== true) return verdict;`,
+      );
+    });
+    if (property.nested)
+      body.push(`verdict = nestedAccepts(value); if (verdict !== true) return verdict;`);
+    checks.push(`value = object[${key}];`);
+    if (body.length)
+      checks.push(`if (${holds.length ? holds.join(' && ') : 'true'}) {`, ...body, `}`);
+  });
+  const source = [
+    ...setup,
+    `return {`,
+    `  build(plain, options) {`,
+    `    const instance = new shape.cls();`,
+    `    let value;`,
+    ...builds.map((line) => `    ${line}`),
+    `    return instance;`,
+    `  },`,
+    `  accepts(object) {`,
+    `    let value, verdict;`,
+    ...checks.map((line) => `    ${line}`),
+    `    return true;`,
+    `  },`,
+    `};`,
+  ].join('\n');
+  const factory = new Function(
+    'shape',
+    'hasOwn',
+    'buildNested',
+    'runCheck',
+    'nestedAccepts',
+    'PLAIN_TO_CLASS',
+    source,
+  ) as (
+    classShape: ClassShape,
+    own: typeof hasOwn,
+    nested: typeof buildNested,
+    check: typeof runCheck,
+    nestedCheck: typeof nestedAccepts,
+    plainToClass: TransformationType,
+  ) => Pick<ClassPlan, 'build' | 'accepts'>;
+  return {
+    ...shape,
+    ...factory(shape, hasOwn, buildNested, runCheck, nestedAccepts, PLAIN_TO_CLASS),
+  };
 }
 
 function buildNested(type: Constructor, value: unknown, options: ClassTransformOptions): unknown {
@@ -225,36 +295,11 @@ function buildNested(type: Constructor, value: unknown, options: ClassTransformO
     return value;
   const plan = compiledPlanOf(type);
   // A nested class the plan cannot mirror: leave it; accepts() will not vouch for it.
-  return plan ? build(plan, value as Record<string, unknown>, options) : value;
-}
-
-/**
- * class-validator's verdict on a built instance (ValidationExecutor.execute with whitelist and
- * forbidUnknownValues): true when valid, false when not, undefined when the plan cannot tell.
- */
-function accepts(plan: ClassPlan, object: object): boolean | undefined {
-  for (const property of plan.properties) {
-    const value = (object as Record<string, unknown>)[property.name];
-    if (!conditionsHold(property.conditions, object, value)) continue;
-    for (const check of property.checks) {
-      const verdict = runCheck(plan, check, object, value);
-      if (verdict !== true) return verdict;
-    }
-    if (property.nested) {
-      const verdict = nestedAccepts(value);
-      if (verdict !== true) return verdict;
-    }
-  }
-  return true;
-}
-
-function conditionsHold(conditions: Condition[], object: object, value: unknown): boolean {
-  for (const condition of conditions) if (!condition(object, value)) return false;
-  return true;
+  return plan ? plan.build(value as Record<string, unknown>, options) : value;
 }
 
 function runCheck(
-  plan: ClassPlan,
+  plan: ClassShape,
   check: Check,
   object: object,
   value: unknown,
@@ -296,5 +341,5 @@ function nestedAccepts(value: unknown): boolean | undefined {
   if (!(value instanceof Object)) return false;
   // class-validator validates a nested object by its own class's decorators.
   const plan = compiledPlanOf(value.constructor);
-  return plan && plan.cls === value.constructor ? accepts(plan, value) : undefined;
+  return plan && plan.cls === value.constructor ? plan.accepts(value) : undefined;
 }

@@ -24,9 +24,20 @@ export const CarrierOnly = () => SetMetadata(CARRIER, true);
 
 type AuthenticatedRequest = FastifyRequest & { principal?: Principal; carrier?: string };
 
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- what ExecutionContext gives: a handler, a class
+type RouteKey = Function;
+
+interface RouteAccess {
+  isPublic: boolean;
+  carrierOnly: boolean;
+  roles: ApiKeyRole[] | undefined;
+}
+
 /** `Authorization: Bearer <key>` on every route that is not @Public() (from @consign/platform); 401 otherwise. */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
+  private readonly access = new WeakMap<RouteKey, WeakMap<RouteKey, RouteAccess>>();
+
   constructor(
     private readonly keys: ApiKeyService,
     private readonly carriers: CarrierCredentialService,
@@ -36,23 +47,45 @@ export class ApiKeyGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     // In a standalone process the services' bus handlers share the app; they are not HTTP routes.
     if (context.getType() !== 'http') return true;
-    const targets = [context.getHandler(), context.getClass()];
-    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
+    const access = this.accessOf(context.getHandler(), context.getClass());
+    if (access.isPublic) return true;
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const bearer = bearerTokenOf(request);
     if (!bearer)
       throw new ApiError(401, 'Missing API key: send Authorization: Bearer <key>.', {
         'www-authenticate': 'Bearer',
       });
-    if (this.reflector.getAllAndOverride<boolean>(CARRIER, targets))
-      return this.authenticateCarrier(request, bearer.token);
+    if (access.carrierOnly) return this.authenticateCarrier(request, bearer.token);
     const principal = await this.keys.authenticate(bearer.token, bearer.hash);
     if (!principal) throw new ApiError(401, 'Invalid API key.', { 'www-authenticate': 'Bearer' });
-    const roles = this.reflector.getAllAndOverride<ApiKeyRole[] | undefined>(ROLES, targets);
-    if (roles && !roles.includes(principal.role))
+    if (access.roles && !access.roles.includes(principal.role))
       throw new ApiError(403, 'This API key may not use this operation.');
     request.principal = principal;
     return true;
+  }
+
+  /**
+   * A route's @Public, @CarrierOnly and @Roles, the handler's overriding the class's: read from
+   * the decorators' metadata once per route (it is fixed once the classes are defined), not on
+   * every request.
+   */
+  private accessOf(handler: RouteKey, controller: RouteKey): RouteAccess {
+    let byController = this.access.get(handler);
+    if (!byController) {
+      byController = new WeakMap();
+      this.access.set(handler, byController);
+    }
+    let access = byController.get(controller);
+    if (!access) {
+      const targets = [handler, controller];
+      access = {
+        isPublic: this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets) === true,
+        carrierOnly: this.reflector.getAllAndOverride<boolean>(CARRIER, targets) === true,
+        roles: this.reflector.getAllAndOverride<ApiKeyRole[] | undefined>(ROLES, targets),
+      };
+      byController.set(controller, access);
+    }
+    return access;
   }
 
   private async authenticateCarrier(request: AuthenticatedRequest, key: string): Promise<true> {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { DatabaseHost, TestDatabase, createTestDatabase } from '@consign/platform';
 import { DataSource } from 'typeorm';
 import { ApiKeyRole } from './api-key.entity';
@@ -56,5 +57,14 @@ describe('ApiKeyService', () => {
       /16 to 256/,
     );
     await expect(keys.createMerchant('  ')).rejects.toThrow(/merchant name/);
+  });
+});
+
+describe('hashApiKey', () => {
+  it('is the SHA-256 of the key as UTF-8, in hex', () => {
+    expect(hashApiKey('abc')).toBe(
+      'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+    );
+    expect(hashApiKey('clé-€')).toBe(createHash('sha256').update('clé-€', 'utf8').digest('hex'));
   });
 });

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import * as crypto from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ApiKeyEntity, ApiKeyRole } from './api-key.entity';
@@ -20,13 +20,23 @@ const CACHE_TTL_MS = 30_000;
 const CACHE_MAX = 10_000;
 const KEY_PATTERN = /^[\x21-\x7e]{16,256}$/;
 
+/** SHA-256 of a key, in hex: what keys are stored and cached as. */
 export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
+  return sha256Hex(key);
 }
+
+/**
+ * crypto.hash (Node.js ≥ 20.12) is the one-shot digest: ≈ 1 µs against ≈ 3 µs for a Hash
+ * object; package.json still admits 20.11, which has only the Hash object.
+ */
+const sha256Hex: (text: string) => string =
+  typeof crypto.hash === 'function'
+    ? (text) => crypto.hash('sha256', text, 'hex')
+    : (text) => crypto.createHash('sha256').update(text, 'utf8').digest('hex');
 
 export function generateApiKey(role: ApiKeyRole = ApiKeyRole.Merchant): string {
   const prefix = role === ApiKeyRole.Operator ? 'csk_op_' : 'csk_';
-  return prefix + randomBytes(24).toString('base64url');
+  return prefix + crypto.randomBytes(24).toString('base64url');
 }
 
 @Injectable()

@@ -1,4 +1,5 @@
 import { CommonErrorCode, CatalogTopic, success } from '@consign/contracts';
+import { ClientProxy, ReadPacket, WritePacket } from '@nestjs/microservices';
 import { AppConfig, loadConfig } from '../config/app-config';
 import { CommandBus } from './command-bus';
 import { InProcessBroker } from './in-process-broker';
@@ -44,4 +45,56 @@ describe('CommandBus', () => {
     const reply = await bus.request(CatalogTopic.GetProduct, query, { key: '5' });
     expect(reply).toMatchObject({ ok: false, error: { code: CommonErrorCode.Unavailable } });
   });
+
+  it('answers Unavailable when the handler fails or gives no reply', async () => {
+    broker.registerRequestHandler(CatalogTopic.GetProduct, async () => {
+      throw new Error('boom');
+    });
+    broker.registerRequestHandler(CatalogTopic.ListProducts, async () => undefined);
+    for (const topic of [CatalogTopic.GetProduct, CatalogTopic.ListProducts] as const) {
+      const reply = await bus.request(topic, query as never, { key: '5' });
+      expect(reply).toMatchObject({ ok: false, error: { code: CommonErrorCode.Unavailable } });
+    }
+  });
+
+  it('gets the same outcomes through a client that is not in-process', async () => {
+    const observed = new CommandBus(new ObservableClient(broker), config);
+    broker.registerRequestHandler(CatalogTopic.GetProduct, async () => success({ id: 5 }));
+    await expect(observed.request(CatalogTopic.GetProduct, query, { key: '5' })).resolves.toEqual({
+      ok: true,
+      data: { id: 5 },
+    });
+    broker.registerRequestHandler(CatalogTopic.ListProducts, () => new Promise(() => undefined));
+    await expect(
+      observed.request(CatalogTopic.ListProducts, query as never, { key: '5' }),
+    ).resolves.toMatchObject({ ok: false, error: { code: CommonErrorCode.Timeout } });
+  });
 });
+
+/** A ClientProxy of another class: CommandBus goes through its Observable, as with Kafka. */
+class ObservableClient extends ClientProxy {
+  constructor(private readonly broker: InProcessBroker) {
+    super();
+  }
+
+  async connect(): Promise<void> {}
+
+  close(): void {}
+
+  unwrap<T>(): T {
+    return this.broker as T;
+  }
+
+  protected publish(packet: ReadPacket, callback: (packet: WritePacket) => void): () => void {
+    const { value } = packet.data as { value: unknown };
+    this.broker.request(String(packet.pattern), value).then(
+      (response) => callback({ response, isDisposed: true }),
+      (err: unknown) => callback({ err, isDisposed: true }),
+    );
+    return () => undefined;
+  }
+
+  protected async dispatchEvent<T>(): Promise<T> {
+    return undefined as T;
+  }
+}

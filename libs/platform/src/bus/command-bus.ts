@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
-import { TimeoutError, lastValueFrom, timeout } from 'rxjs';
+import { EmptyError, TimeoutError, lastValueFrom, timeout } from 'rxjs';
 import {
   CORRELATION_HEADER,
   CommandReply,
@@ -15,6 +15,7 @@ import { AppConfig } from '../config/app-config';
 import { currentCorrelationId } from '../observability/correlation';
 import { BusOutcome, metrics } from '../observability/metrics';
 import { BUS_CLIENT } from './bus.tokens';
+import { InProcessClient } from './in-process.transport';
 
 /**
  * Request-reply over the bus with a typed topic map: `request(topic, payload)` cannot pair a
@@ -67,10 +68,10 @@ export class CommandBus {
       },
     };
     try {
-      const reply = await lastValueFrom(
-        this.client
-          .send<Reply<CommandReply<K>>>(topic, message)
-          .pipe(timeout(options.timeoutMs ?? this.config.BUS_TIMEOUT_MS)),
+      const reply = await this.exchange(
+        topic,
+        message,
+        options.timeoutMs ?? this.config.BUS_TIMEOUT_MS,
       );
       if (!isReply(reply)) {
         this.logger.error(`malformed reply on ${topic}`);
@@ -79,9 +80,9 @@ export class CommandBus {
           `The ${serviceOf(topic)} service gave an unreadable answer.`,
         );
       }
-      return reply;
+      return reply as Reply<CommandReply<K>>;
     } catch (error: unknown) {
-      if (error instanceof TimeoutError) {
+      if (error instanceof TimeoutError || error instanceof InProcessTimeout) {
         return failure(
           CommonErrorCode.Timeout,
           `The ${serviceOf(topic)} service did not answer in time.`,
@@ -95,6 +96,37 @@ export class CommandBus {
         `The ${serviceOf(topic)} service is unavailable.`,
       );
     }
+  }
+
+  /**
+   * The reply, through the client's Observable; an in-process client's straight from its broker
+   * (an Observable chain, its timeout operator and lastValueFrom cost ≈ 10 µs a request there),
+   * with the same outcomes: the reply, the handler's failure, no reply (an EmptyError from
+   * lastValueFrom) or a timeout.
+   */
+  private async exchange(topic: string, message: unknown, timeoutMs: number): Promise<unknown> {
+    if (!(this.client instanceof InProcessClient))
+      return lastValueFrom(this.client.send<unknown>(topic, message).pipe(timeout(timeoutMs)));
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const reply = await Promise.race([
+        this.client.request(topic, message),
+        new Promise<never>((_done, fail) => {
+          timer = setTimeout(() => fail(new InProcessTimeout()), timeoutMs);
+        }),
+      ]);
+      if (reply === undefined) throw new EmptyError();
+      return reply;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+class InProcessTimeout extends Error {
+  constructor() {
+    super('Timeout has occurred');
+    this.name = 'InProcessTimeout';
   }
 }
 

@@ -1,7 +1,7 @@
 import { Controller, INestMicroservice, Module } from '@nestjs/common';
 import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
 import { Test } from '@nestjs/testing';
-import { lastValueFrom } from 'rxjs';
+import { Observable, lastValueFrom, of } from 'rxjs';
 import { InProcessBroker, NoHandlerError } from './in-process-broker';
 import { InProcessClient, InProcessServer } from './in-process.transport';
 import { currentCorrelationId, runWithCorrelationId } from '../observability/correlation';
@@ -19,6 +19,19 @@ class EchoHandlers {
   correlation() {
     return { correlationId: currentCorrelationId() ?? null };
   }
+
+  @MessagePattern('test.observable.v1')
+  observable(): Observable<number> {
+    return of(1, 2, 3);
+  }
+
+  @MessagePattern('test.async.v1')
+  async later(@Payload() payload: { n: number }): Promise<{ n: number }> {
+    return { n: payload.n + 1 };
+  }
+
+  @MessagePattern('test.nothing.v1')
+  nothing(): void {}
 
   @MessagePattern('test.fail.v1')
   fail(): never {
@@ -68,6 +81,15 @@ describe('in-process transport', () => {
       echoed: { nested: { n: 1.5, list: [1, 'two'] } },
       at: '2026-01-02T03:04:05.000Z',
     });
+  });
+
+  it('answers what the handler’s promise or the last value of its Observable is', async () => {
+    await expect(client.request('test.async.v1', { key: '1', value: { n: 1 } })).resolves.toEqual({
+      n: 2,
+    });
+    await expect(client.request('test.observable.v1', { value: {} })).resolves.toBe(3);
+    await expect(client.request('test.nothing.v1', { value: {} })).resolves.toBeUndefined();
+    await expect(lastValueFrom(client.send('test.observable.v1', {}))).resolves.toBe(3);
   });
 
   it('hands the handler a copy, never the caller’s object', async () => {

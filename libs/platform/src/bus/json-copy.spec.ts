@@ -39,6 +39,33 @@ describe('jsonCopy', () => {
         return { a: shared, b: [shared, shared] };
       })(),
     ],
+    ['symbol keys', { [Symbol('k')]: 1, a: 2, [Symbol.iterator]: () => 1 }],
+    [
+      'getters and non-enumerable properties',
+      Object.defineProperty(
+        {
+          get a() {
+            return 1;
+          },
+        },
+        'hidden',
+        { value: 2, enumerable: false },
+      ),
+    ],
+    ['objects without a prototype', Object.assign(Object.create(null) as object, { a: [1] })],
+    ['objects whose values must all be replaced', { a: { b: undefined }, c: -0, d: NaN, e: [] }],
+    [
+      'keys that need escaping in code',
+      { 'a"b': 1, 'c\\d': 2, '\u2028': 3, '"]; throw new Error(); //': 4, '': 5, $x: 6 },
+    ],
+    [
+      'objects of more keys than a compiled shape takes',
+      Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`k${i}`, i % 3 ? i : undefined])),
+    ],
+    [
+      'many shapes in one place',
+      Array.from({ length: 12 }, (_, i) => ({ [`k${i % 6}`]: i, n: -0, u: i % 2 ? undefined : 1 })),
+    ],
     ['primitives', 'text'],
     ['null', null],
   ])('copies %s exactly as the JSON round trip does', (_title, value) => {
@@ -53,6 +80,23 @@ describe('jsonCopy', () => {
     copy.list[0].a = 2;
     expect(original.list[0].a).toBe(1);
     expect(Object.getPrototypeOf(jsonCopy({ __proto__: 1 }))).toBe(Object.prototype);
+  });
+
+  it('copies the same when Object.prototype has an enumerable property', () => {
+    const value = { a: 1, b: { c: [2, undefined] }, d: undefined };
+    Object.defineProperty(Object.prototype, 'polluted', {
+      value: 'x',
+      enumerable: true,
+      configurable: true,
+      writable: true,
+    });
+    try {
+      const copy = jsonCopy(value);
+      expect(Object.keys(copy)).toEqual(['a', 'b']);
+      expect(JSON.stringify(copy)).toBe(JSON.stringify(value));
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).polluted;
+    }
   });
 
   it('fails where the round trip fails', () => {

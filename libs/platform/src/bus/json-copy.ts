@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 
 /**
- * What `JSON.parse(JSON.stringify(value))` returns, without writing and reading the text (about a
- * third of the time, and far less garbage, for a calculation's reply). It follows JSON.stringify's
+ * What `JSON.parse(JSON.stringify(value))` returns, without writing and reading the text (a
+ * tenth of the time, and far less garbage, for a calculation's reply). It follows JSON.stringify's
  * steps (ECMA-262 SerializeJSONProperty): `toJSON` is called with the key; boxed primitives are
  * unboxed; an object keeps its own enumerable string keys, in order, and loses its prototype;
  * undefined, functions and symbols are dropped from objects and become null in arrays;
@@ -39,18 +39,51 @@ const CHECK_PARITY =
   process.env.CONSIGN_JSON_COPY_PARITY === '1' || process.env.NODE_ENV === 'test';
 
 function topLevel(value: unknown): unknown {
-  const copied = copy(value, '', []);
+  const copied = copy(value, '', [], ROOT);
   // JSON.stringify gives undefined, which JSON.parse refuses.
   if (copied === undefined) throw new SyntaxError('"undefined" is not valid JSON');
   return copied;
 }
 
-function copy(value: unknown, key: string | number, ancestors: object[]): unknown {
+/**
+ * Where in a structure an object is copied (the top, or one field of one shape): the shapes met
+ * there last, so the usual case, the same shape again, costs a comparison of key lists.
+ */
+interface Site {
+  shapes: Shape[];
+}
+
+/** A key list (own enumerable string keys, in order) and the function that copies its objects. */
+interface Shape {
+  keys: string[];
+  /** Per key, where the value of that field is copied. */
+  sites: Site[];
+  copy: ShapeCopy;
+}
+
+type FieldCopy = (value: unknown, key: string, ancestors: object[], site: Site) => unknown;
+type ShapeCopy = (
+  value: object,
+  field: FieldCopy,
+  ancestors: object[],
+  sites: Site[],
+  omit: typeof omitUndefined,
+) => Record<string, unknown>;
+
+const ROOT: Site = { shapes: [] };
+const SITE_SHAPES = 4;
+/** Shapes compiled at most (then objects of new shapes are copied key by key). */
+const MAX_SHAPES = 2000;
+/** Objects with more keys (maps keyed by data) are copied key by key. */
+const MAX_SHAPE_KEYS = 64;
+const shapes = new Map<string, Shape | null>();
+
+function copy(value: unknown, key: string | number, ancestors: object[], site: Site): unknown {
   if (typeof value === 'object' && value !== null) {
     const toJSON = (value as { toJSON?: unknown }).toJSON;
     if (typeof toJSON === 'function')
       return copyValue(toJSON.call(value, typeof key === 'number' ? String(key) : key), ancestors);
-    return copyObject(value, ancestors);
+    return copyObject(value, ancestors, site);
   }
   if (typeof value === 'bigint') {
     const toJSON = (value as unknown as { toJSON?: unknown }).toJSON;
@@ -59,7 +92,10 @@ function copy(value: unknown, key: string | number, ancestors: object[]): unknow
   return copyValue(value, ancestors);
 }
 
-function copyValue(value: unknown, ancestors: object[]): unknown {
+/** `copy` of a field that is not a string, a number, a boolean or null (copied inline). */
+const copyField: FieldCopy = copy;
+
+function copyValue(value: unknown, ancestors: object[], site: Site = ROOT): unknown {
   switch (typeof value) {
     case 'string':
     case 'boolean':
@@ -70,16 +106,19 @@ function copyValue(value: unknown, ancestors: object[]): unknown {
     case 'bigint':
       throw new TypeError('Do not know how to serialize a BigInt');
     case 'object':
-      return value === null ? null : copyObject(value, ancestors);
+      return value === null ? null : copyObject(value, ancestors, site);
     default:
       return undefined;
   }
 }
 
-function copyObject(value: object, ancestors: object[]): unknown {
-  if (value instanceof Number) return copyValue(Number(value), ancestors);
-  if (value instanceof String) return String(value);
-  if (value instanceof Boolean) return value.valueOf();
+function copyObject(value: object, ancestors: object[], site: Site): unknown {
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) {
+    if (value instanceof Number) return copyValue(Number(value), ancestors);
+    if (value instanceof String) return String(value);
+    if (value instanceof Boolean) return value.valueOf();
+  }
   for (const ancestor of ancestors) {
     if (ancestor === value) throw new TypeError('Converting circular structure to JSON');
   }
@@ -89,29 +128,110 @@ function copyObject(value: object, ancestors: object[]): unknown {
     const length = value.length;
     const array: unknown[] = new Array(length);
     for (let i = 0; i < length; i++) {
-      const item = copy(value[i], i, ancestors);
+      // The elements of an array share its site: they are usually of one shape.
+      const item = copy(value[i], i, ancestors, site);
       array[i] = item === undefined ? null : item;
     }
     result = array;
   } else {
-    const object: Record<string, unknown> = {};
-    for (const key of Object.keys(value)) {
-      const item = copy((value as Record<string, unknown>)[key], key, ancestors);
-      if (item === undefined) continue;
-      // JSON.parse makes "__proto__" an own property; an assignment would set the prototype.
-      if (key === '__proto__')
-        Object.defineProperty(object, key, {
-          value: item,
-          writable: true,
-          enumerable: true,
-          configurable: true,
-        });
-      else object[key] = item;
-    }
-    result = object;
+    const keys = Object.keys(value);
+    const shape = shapeAt(site, keys);
+    result = shape
+      ? shape.copy(value, copyField, ancestors, shape.sites, omitUndefined)
+      : copyKeys(value, keys, ancestors);
   }
   ancestors.pop();
   return result;
+}
+
+/** The compiled shape of these keys: one met at this site, else the table's, else a new one. */
+function shapeAt(site: Site, keys: string[]): Shape | null {
+  const known = site.shapes;
+  for (let i = 0; i < known.length; i++) {
+    if (sameKeys(known[i].keys, keys)) return known[i];
+  }
+  if (keys.length > MAX_SHAPE_KEYS) return null;
+  const signature = JSON.stringify(keys);
+  let shape = shapes.get(signature);
+  if (shape === undefined) {
+    if (shapes.size >= MAX_SHAPES) return null;
+    shape = compileShape(keys);
+    shapes.set(signature, shape);
+  }
+  if (shape) {
+    if (known.length >= SITE_SHAPES) known.shift();
+    known.push(shape);
+  }
+  return shape;
+}
+
+function sameKeys(a: string[], b: string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * A function that copies an object of these keys: each field read once, in order, copied (the
+ * primitives inline), and the copy made by one object literal, which V8 creates from a
+ * template: the key-by-key copy adds each key to a new object, one hidden-class transition at a
+ * time. The keys are written into the code as JSON string literals, which are valid JavaScript
+ * string literals. An object with a "__proto__" key (a literal would set the prototype) is not
+ * compiled.
+ */
+function compileShape(keys: string[]): Shape | null {
+  if (keys.includes('__proto__')) return null;
+  const lines: string[] = [];
+  keys.forEach((key, i) => {
+    const k = JSON.stringify(key);
+    lines.push(
+      `let x${i} = value[${k}];`,
+      // A finite number minus itself is 0; `+ 0` turns -0 into 0, as its JSON text "0" does.
+      `if (typeof x${i} === 'number') x${i} = x${i} - x${i} === 0 ? x${i} + 0 : null;`,
+      `else if (typeof x${i} !== 'string' && typeof x${i} !== 'boolean' && x${i} !== null)`,
+      `  x${i} = field(x${i}, ${k}, ancestors, sites[${i}]);`,
+    );
+  });
+  const values = keys.map((_key, i) => `x${i}`);
+  const missing = values.map((x) => `${x} === undefined`).join(' || ');
+  const literal = keys.map((key, i) => `${JSON.stringify(key)}: x${i}`).join(', ');
+  const body = [
+    ...lines,
+    ...(keys.length ? [`if (${missing}) return omit(keys, [${values.join(', ')}]);`] : []),
+    `return { ${literal} };`,
+  ].join('\n');
+  // The only text from the data in this code: the keys, as JSON string literals.
+  const factory = new Function(
+    'keys',
+    `return function copyShape(value, field, ancestors, sites, omit) {\n${body}\n};`,
+  ) as (keys: string[]) => ShapeCopy;
+  return { keys, sites: keys.map(() => ({ shapes: [] })), copy: factory(keys) };
+}
+
+/** The object of the copied values, without the keys whose value JSON leaves out. */
+function omitUndefined(keys: string[], values: unknown[]): Record<string, unknown> {
+  const object: Record<string, unknown> = {};
+  for (let i = 0; i < keys.length; i++) if (values[i] !== undefined) object[keys[i]] = values[i];
+  return object;
+}
+
+/** Key by key, for objects of shapes not compiled. */
+function copyKeys(value: object, keys: string[], ancestors: object[]): Record<string, unknown> {
+  const object: Record<string, unknown> = {};
+  for (const key of keys) {
+    const item = copy((value as Record<string, unknown>)[key], key, ancestors, ROOT);
+    if (item === undefined) continue;
+    // JSON.parse makes "__proto__" an own property; an assignment would set the prototype.
+    if (key === '__proto__')
+      Object.defineProperty(object, key, {
+        value: item,
+        writable: true,
+        enumerable: true,
+        configurable: true,
+      });
+    else object[key] = item;
+  }
+  return object;
 }
 
 function safeText(value: unknown): string {

@@ -24,10 +24,12 @@ export function isCustomsFree(data: ReferenceData, origin: string, destination: 
  * The inco terms a shipment is priced under. Across a customs border: every term the service
  * offers. Without one both terms cost the same, so one result: DAP when offered.
  */
-export function incoTermsFor(service: CarrierService, customsFree: boolean): IncoTerm[] {
-  if (!customsFree) return [...service.incoTerms];
-  return [service.incoTerms.includes(IncoTerm.DAP) ? IncoTerm.DAP : service.incoTerms[0]];
+export function incoTermsFor(service: CarrierService, customsFree: boolean): readonly IncoTerm[] {
+  if (!customsFree) return service.incoTerms;
+  return service.incoTerms.includes(IncoTerm.DAP) ? ONLY_DAP : [service.incoTerms[0]];
 }
+
+const ONLY_DAP: readonly IncoTerm[] = [IncoTerm.DAP];
 
 /**
  * What the sender pays on import. DAP: nothing (the receiver pays the destination's duty and VAT

@@ -54,9 +54,7 @@ export function calculateOrder(
   for (const origin of request.origin_addresses) {
     if (seen.has(origin.warehouse_code)) continue;
     seen.add(origin.warehouse_code);
-    for (const result of candidatesOf(context, origin)) {
-      (result.error_code === null ? successes : failures).push(result);
-    }
+    addCandidates(context, origin, successes, failures);
   }
   // Array.prototype.sort is stable: equal amounts keep request, card and inco-term order.
   successes.sort((a, b) => (a.amount as number) - (b.amount as number));
@@ -68,15 +66,24 @@ interface Context {
   request: CalculateOrderRequest;
   parcel: Parcel;
   destination: Destination;
-  /** Quotes by service and origin country: two warehouses in one country share them. */
-  quotes: Map<string, Outcome<ShipmentQuote>>;
+  /**
+   * Quotes by origin country and service: two warehouses in one country share them (keyed by the
+   * service object, not a text made of codes: no string built and hashed per candidate).
+   */
+  quotes: Map<string, Map<CarrierService, Outcome<ShipmentQuote>>>;
 }
 
-function candidatesOf(context: Context, origin: CalcOriginAddressDto): OrderCostResultView[] {
+/** The candidates of one origin warehouse, each added to the successes or the failures. */
+function addCandidates(
+  context: Context,
+  origin: CalcOriginAddressDto,
+  successes: OrderCostResultView[],
+  failures: OrderCostResultView[],
+): void {
   const { data, request } = context;
   const warehouse = data.warehouses.get(origin.warehouse_code);
-  if (!warehouse)
-    return [
+  if (!warehouse) {
+    failures.push(
       failed(
         context,
         origin.warehouse_code,
@@ -86,9 +93,11 @@ function candidatesOf(context: Context, origin: CalcOriginAddressDto): OrderCost
           `Warehouse ${origin.warehouse_code} does not exist: GET /2025-07/cloud/warehouse lists the warehouses.`,
         ),
       ),
-    ];
-  if (origin.country_code !== warehouse.countryCode)
-    return [
+    );
+    return;
+  }
+  if (origin.country_code !== warehouse.countryCode) {
+    failures.push(
       failed(
         context,
         warehouse.code,
@@ -98,10 +107,12 @@ function candidatesOf(context: Context, origin: CalcOriginAddressDto): OrderCost
           `Warehouse ${warehouse.code} is in ${warehouse.countryCode}, not ${origin.country_code}.`,
         ),
       ),
-    ];
+    );
+    return;
+  }
   const services = data.servicesByOrigin.get(warehouse.countryCode) ?? [];
-  if (services.length === 0)
-    return [
+  if (services.length === 0) {
+    failures.push(
       failed(
         context,
         warehouse.code,
@@ -111,31 +122,44 @@ function candidatesOf(context: Context, origin: CalcOriginAddressDto): OrderCost
           `No carrier service ships from ${warehouse.countryCode}, where warehouse ${warehouse.code} is.`,
         ),
       ),
-    ];
-  const customsFree = isCustomsFree(data, warehouse.countryCode, request.dest_address.country_code);
-  return services.flatMap((service) => {
-    const quote = quoteOf(context, service, warehouse.countryCode);
-    if (!quote.ok) return [failed(context, warehouse.code, service, quote.refusal)];
-    return incoTermsFor(service, customsFree).map((term) =>
-      priced(context, warehouse, quote.value, term, customsFree),
     );
-  });
+    return;
+  }
+  const customsFree = isCustomsFree(data, warehouse.countryCode, request.dest_address.country_code);
+  const quotes = quotesFrom(context, warehouse.countryCode);
+  for (const service of services) {
+    let quote = quotes.get(service);
+    if (!quote) {
+      quote = quoteShipment(
+        data,
+        service,
+        warehouse.countryCode,
+        context.destination,
+        context.parcel,
+      );
+      quotes.set(service, quote);
+    }
+    if (!quote.ok) {
+      failures.push(failed(context, warehouse.code, service, quote.refusal));
+      continue;
+    }
+    for (const term of incoTermsFor(service, customsFree)) {
+      const result = priced(context, warehouse, quote.value, term, customsFree);
+      (result.error_code === null ? successes : failures).push(result);
+    }
+  }
 }
 
-function quoteOf(context: Context, service: CarrierService, originCountry: string) {
-  const key = `${service.code}|${originCountry}`;
-  let quote = context.quotes.get(key);
-  if (!quote) {
-    quote = quoteShipment(
-      context.data,
-      service,
-      originCountry,
-      context.destination,
-      context.parcel,
-    );
-    context.quotes.set(key, quote);
+function quotesFrom(
+  context: Context,
+  originCountry: string,
+): Map<CarrierService, Outcome<ShipmentQuote>> {
+  let quotes = context.quotes.get(originCountry);
+  if (!quotes) {
+    quotes = new Map();
+    context.quotes.set(originCountry, quotes);
   }
-  return quote;
+  return quotes;
 }
 
 function priced(
