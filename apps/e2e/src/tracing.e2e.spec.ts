@@ -2,7 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { Deployment, REPO_ROOT, eventually, startStandalone } from '@consign/testing';
+import {
+  Deployment,
+  REPO_ROOT,
+  eventually,
+  startDistributed,
+  startStandalone,
+} from '@consign/testing';
 
 interface ReceivedSpan {
   service: string;
@@ -53,7 +59,7 @@ async function startCollector(): Promise<{ url: string; spans: ReceivedSpan[]; s
   return { url: `http://127.0.0.1:${port}`, spans, server };
 }
 
-/** Whether loading an app's tracing preload loaded the OpenTelemetry SDK, in a fresh process. */
+/** Whether loading an app's tracing preload loaded any OpenTelemetry module, in a fresh process. */
 function sdkLoadedBy(app: string, env: Record<string, string>): boolean {
   const preload = join(REPO_ROOT, 'dist', 'apps', app, 'src', 'tracing.js');
   const clean = Object.fromEntries(
@@ -64,7 +70,7 @@ function sdkLoadedBy(app: string, env: Record<string, string>): boolean {
     [
       '-e',
       `require(${JSON.stringify(preload)});
-       const loaded = Object.keys(require.cache).some((p) => p.includes('@opentelemetry/sdk-node'));
+       const loaded = Object.keys(require.cache).some((p) => p.includes('/@opentelemetry/'));
        process.stdout.write(String(loaded));
        process.exit(0);`,
     ],
@@ -117,6 +123,53 @@ describe('OpenTelemetry tracing', () => {
         (s) => s.scope.includes('instrumentation-pg') && s.traceId === request?.traceId,
       );
       expect(queries.length).toBeGreaterThan(0);
+    });
+  });
+
+  describe('when OTEL_EXPORTER_OTLP_ENDPOINT is set (distributed)', () => {
+    let collector: Awaited<ReturnType<typeof startCollector>>;
+    let deployment: Deployment;
+
+    beforeAll(async () => {
+      collector = await startCollector();
+      deployment = await startDistributed({
+        env: { OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_BSP_SCHEDULE_DELAY: '100' },
+      });
+    }, 120_000);
+
+    afterAll(async () => {
+      await deployment?.stop();
+      await new Promise((resolve) => collector?.server.close(resolve));
+    });
+
+    it('follows a request from the gateway through Kafka into the service and its queries', async () => {
+      const response = await deployment.client.get('/2025-07/cloud/order?page=1&size=5');
+      expect(response.status).toBe(200);
+      const request = await eventually(
+        async () =>
+          collector.spans.find(
+            (s) =>
+              s.service === 'api-gateway' &&
+              s.scope.includes('instrumentation-http') &&
+              s.name.startsWith('GET'),
+          ),
+        (found) => found !== undefined,
+        { timeoutMs: 20_000 },
+      );
+      // The gateway's produce, the service's consume and the service's query, in one trace.
+      const sameTrace = await eventually(
+        async () => collector.spans.filter((s) => s.traceId === request?.traceId),
+        (spans) =>
+          spans.some((s) => s.service === 'order-service' && s.scope.includes('kafkajs')) &&
+          spans.some((s) => s.service === 'order-service' && s.scope.includes('pg')),
+        { timeoutMs: 20_000 },
+      );
+      expect(sameTrace).toContainEqual(
+        expect.objectContaining({
+          service: 'api-gateway',
+          scope: expect.stringContaining('kafkajs'),
+        }),
+      );
     });
   });
 });

@@ -1,7 +1,6 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- the OpenTelemetry SDK is loaded only
    when tracing is configured, and synchronously: it must patch http, pg and kafkajs before the
    app requires them, so an async import() would come too late. */
-import type { NodeSDK } from '@opentelemetry/sdk-node';
 import type { SpanProcessor } from '@opentelemetry/sdk-trace-base';
 
 /**
@@ -33,7 +32,7 @@ export function tracingConfigured(env: NodeJS.ProcessEnv = process.env): boolean
 let started: Tracing | undefined;
 
 /**
- * Starts the OpenTelemetry Node SDK for `serviceName` when tracing is configured: spans for
+ * Starts OpenTelemetry tracing (the Node tracer provider and its instrumentations) for `serviceName` when tracing is configured: spans for
  * incoming and outgoing HTTP (and Fastify's hooks), PostgreSQL queries (pg) and Kafka produce and
  * consume (kafkajs, with the trace context in the message headers), exported over OTLP/HTTP to
  * OTEL_EXPORTER_OTLP_ENDPOINT (or as OTEL_TRACES_EXPORTER says). Returns undefined, having
@@ -47,8 +46,12 @@ export function startTracingIfConfigured(
   if (started) return started;
   if (!options.spanProcessors && !tracingConfigured(env)) return undefined;
 
-  const { NodeSDK: Sdk } =
-    require('@opentelemetry/sdk-node') as typeof import('@opentelemetry/sdk-node');
+  const { NodeTracerProvider } =
+    require('@opentelemetry/sdk-trace-node') as typeof import('@opentelemetry/sdk-trace-node');
+  const { BatchSpanProcessor, ConsoleSpanExporter } =
+    require('@opentelemetry/sdk-trace-base') as typeof import('@opentelemetry/sdk-trace-base');
+  const { registerInstrumentations } =
+    require('@opentelemetry/instrumentation') as typeof import('@opentelemetry/instrumentation');
   const { resourceFromAttributes } =
     require('@opentelemetry/resources') as typeof import('@opentelemetry/resources');
   const { ATTR_SERVICE_NAME } =
@@ -62,19 +65,28 @@ export function startTracingIfConfigured(
   const { KafkaJsInstrumentation } =
     require('@opentelemetry/instrumentation-kafkajs') as typeof import('@opentelemetry/instrumentation-kafkajs');
 
+  // The tracer provider alone, not the NodeSDK bundle (which also loads every exporter, metrics
+  // and logs): a traced process starts noticeably faster. OTLP over HTTP with JSON, or the
+  // console when OTEL_TRACES_EXPORTER=console; sampling and batching from the standard OTEL_*
+  // variables.
   const exporter = env.OTEL_TRACES_EXPORTER?.trim();
-  // OTLP over HTTP with JSON (the installed exporter); other exporters as the SDK reads them.
-  const traceExporter =
-    options.spanProcessors || (exporter && exporter !== 'otlp')
-      ? undefined
-      : new (
-          require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http')
-        ).OTLPTraceExporter();
-
-  const sdk: NodeSDK = new Sdk({
+  const spanProcessors = options.spanProcessors ?? [
+    new BatchSpanProcessor(
+      exporter === 'console'
+        ? new ConsoleSpanExporter()
+        : new (
+            require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http')
+          ).OTLPTraceExporter(),
+    ),
+  ];
+  const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: env.OTEL_SERVICE_NAME || serviceName }),
-    ...(traceExporter ? { traceExporter } : {}),
-    ...(options.spanProcessors ? { spanProcessors: options.spanProcessors } : {}),
+    spanProcessors,
+  });
+  // Global tracer provider, AsyncLocalStorage context manager, W3C trace-context propagation.
+  provider.register();
+  registerInstrumentations({
+    tracerProvider: provider,
     instrumentations: [
       new HttpInstrumentation({
         // Scrapes and probes every few seconds would drown the traces that matter.
@@ -86,11 +98,10 @@ export function startTracingIfConfigured(
       new KafkaJsInstrumentation(),
     ],
   });
-  sdk.start();
   started = {
     shutdown: async () => {
       started = undefined;
-      await sdk.shutdown();
+      await provider.shutdown();
     },
   };
   return started;
