@@ -321,7 +321,7 @@ export function buildAsyncApiDocument(options: {
         'adapter events, and dead-letter topics (`<topic>.dlt`). Generated from the contracts ' +
         'library by `npm run asyncapi`; do not edit. Reply topics have at least one partition ' +
         'per gateway replica (`--reply-partitions`). Replication factor and min.insync.replicas ' +
-        "are the cluster's defaults.",
+        'are per environment: 1 and 1 in the Kustomize base, 3 and 2 in the prod overlay.',
       'x-consign-generator': { ...sizing },
     },
     defaultContentType: 'application/json',
