@@ -1,5 +1,6 @@
 import { InProcessBroker, loadConfig } from '@consign/platform';
 import { CarrierCheckpointConsumer } from './carrier-checkpoint.consumer';
+import { LabelTrackingConfig } from './label-tracking.config';
 import {
   LabelTrackingHarness,
   aCarrierEvent,
@@ -18,6 +19,7 @@ describe('CarrierCheckpointConsumer', () => {
       h.ingestor,
       h.dataSource,
       h.outbox,
+      new LabelTrackingConfig(),
     );
   });
 
@@ -60,6 +62,7 @@ describe('CarrierCheckpointConsumer', () => {
       h.ingestor,
       h.dataSource,
       h.outbox,
+      new LabelTrackingConfig(),
     );
     const id = await h.createLabel();
     await distributed.handle([
@@ -98,9 +101,41 @@ describe('CarrierCheckpointConsumer', () => {
       { ingest: async () => Promise.reject(new Error('database down')) } as never,
       h.dataSource,
       h.outbox,
+      new LabelTrackingConfig(),
     );
     await expect(
       failing.handle([{ key: null, value: aCarrierEvent({ label_id: 1 }) }]),
     ).rejects.toThrow('database down');
+  });
+
+  it('hands a fetched batch to the writer in CHECKPOINT_BATCH_SIZE pieces, together', async () => {
+    const pieces: number[][] = [];
+    const gates: (() => void)[] = [];
+    const ingestor = {
+      ingest: (events: { label_id?: number }[]) => {
+        pieces.push(events.map((event) => event.label_id ?? 0));
+        return new Promise<void>((resolve) => gates.push(resolve));
+      },
+    };
+    const chunked = new CarrierCheckpointConsumer(
+      loadConfig({}),
+      new InProcessBroker(),
+      ingestor as never,
+      h.dataSource,
+      h.outbox,
+      Object.assign(new LabelTrackingConfig(), { CHECKPOINT_BATCH_SIZE: 2 }),
+    );
+    let acknowledged = false;
+    const handled = chunked
+      .handle([1, 2, 3, 4, 5].map((id) => ({ key: null, value: aCarrierEvent({ label_id: id }) })))
+      .then(() => (acknowledged = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(pieces).toEqual([[1, 2], [3, 4], [5]]);
+    gates.slice(0, 2).forEach((open) => open());
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(acknowledged).toBe(false); // until every piece is written
+    gates[2]();
+    await handled;
+    expect(acknowledged).toBe(true);
   });
 });

@@ -23,6 +23,7 @@ import {
   parkDeadLetters,
 } from '@consign/platform';
 import { CheckpointIngestor } from './checkpoint-ingestor';
+import { LabelTrackingConfig } from './label-tracking.config';
 import { labelTrackingDatabase } from './label-tracking.database';
 
 /** The consumer group of `carrier.checkpoint.v1` (shared by every replica of the service). */
@@ -33,6 +34,12 @@ const CONSUMER = 'label-tracking';
  * Consumes `carrier.checkpoint.v1` in batches. Each message is validated against the contract: a
  * valid one goes to the ingestor, one that is not is parked in the dead-letter table with the
  * reason (never silently dropped). The batch is acknowledged once both are written.
+ *
+ * With Kafka the consumer is pipelined (platform `BatchTopicConsumer`): up to
+ * `CHECKPOINT_MAX_IN_FLIGHT` events are handed to the ingestor while the next fetch runs, and a
+ * partition's offset is committed only past the batches already written. Batches may therefore be
+ * written out of order, and a failed one is read again with those after it: the ingestor does not
+ * depend on arrival order and ignores duplicates.
  */
 @Injectable()
 export class CarrierCheckpointConsumer
@@ -42,6 +49,7 @@ export class CarrierCheckpointConsumer
   private readonly consumer: BatchTopicConsumer;
   /** Distributed mode: invalid events also go to `carrier.checkpoint.v1.dlt`. */
   private readonly toTopic: boolean;
+  private readonly batchSize: number;
 
   constructor(
     config: AppConfig,
@@ -49,13 +57,17 @@ export class CarrierCheckpointConsumer
     private readonly ingestor: CheckpointIngestor,
     @Inject(labelTrackingDatabase.dataSource) private readonly dataSource: DataSource,
     @Inject(labelTrackingDatabase.outbox) private readonly outbox: Outbox,
+    settings: LabelTrackingConfig,
   ) {
     this.toTopic = Boolean(config.KAFKA_BROKERS);
+    this.batchSize = settings.CHECKPOINT_BATCH_SIZE;
     this.consumer = new BatchTopicConsumer(config, broker, {
       topic: CarrierTopic.Checkpoint,
       groupId: CHECKPOINT_CONSUMER_GROUP,
       handler: (messages) => this.handle(messages),
       partitionsConsumedConcurrently: 4,
+      maxInFlightMessages: settings.CHECKPOINT_MAX_IN_FLIGHT,
+      maxBytesPerPartition: settings.CHECKPOINT_FETCH_BYTES,
     });
   }
 
@@ -94,7 +106,12 @@ export class CarrierCheckpointConsumer
       );
       this.outbox.nudge();
     }
-    await this.ingestor.ingest(valid);
+    // A fetched batch can be larger than a transaction should be: the ingestor gets it in
+    // CHECKPOINT_BATCH_SIZE pieces (submitted together, written in order).
+    const pieces: Promise<unknown>[] = [];
+    for (let i = 0; i < valid.length; i += this.batchSize)
+      pieces.push(this.ingestor.ingest(valid.slice(i, i + this.batchSize)));
+    await Promise.all(pieces);
     return { deadLettered: invalid.length };
   }
 }

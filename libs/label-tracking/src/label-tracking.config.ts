@@ -26,4 +26,21 @@ export class LabelTrackingConfig {
   @Min(0)
   @Max(1000)
   CHECKPOINT_BATCH_DELAY_MS = 5;
+
+  /**
+   * Kafka: most carrier events handed to the writer and not yet persisted. Below it the consumer
+   * fetches the next messages while the writer writes; at it, fetching waits.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  CHECKPOINT_MAX_IN_FLIGHT = 20_000;
+
+  /** Kafka: most bytes fetched per partition in one fetch (kafkajs maxBytesPerPartition). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1024)
+  @Max(67_108_864)
+  CHECKPOINT_FETCH_BYTES = 524_288;
 }

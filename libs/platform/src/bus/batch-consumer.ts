@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { KafkaLogger } from '@nestjs/microservices/helpers/kafka-logger';
-import { Consumer, Kafka } from 'kafkajs';
+import { Consumer, ConsumerConfig, EachBatchPayload, Kafka } from 'kafkajs';
 import { AppConfig } from '../config/app-config';
 import { headersToStrings } from '../messaging/dead-letter';
 import { correlationIdOfHeaders, runWithCorrelationId } from '../observability/correlation';
 import { metrics } from '../observability/metrics';
+import { CommitLedger, LedgerBatch } from './commit-ledger';
 import { EventHandler, InProcessBroker } from './in-process-broker';
 import { kafkaJsConfig } from './kafka/kafka-options';
 import { kafkaConsumerHealth } from '../health/kafka-consumer-health';
@@ -25,6 +26,9 @@ export interface ConsumedMessage {
 /**
  * Handles a batch; resolving acknowledges every message in it, so resolve only once persisted.
  * It may report how many messages it parked in the dead-letter table (counted in the metrics).
+ * With Kafka, several calls may be in flight at once (later batches of a partition before earlier
+ * ones finished), and a batch whose call rejects is read again with the batches after it: the
+ * handler must be idempotent and must not depend on the order of its calls.
  */
 export type BatchHandler = (
   messages: ConsumedMessage[],
@@ -54,18 +58,61 @@ export interface BatchTopicConsumerOptions {
   handler: BatchHandler;
   /** Partitions handled at once (Kafka); their batches may be coalesced by the handler. */
   partitionsConsumedConcurrently?: number;
+  /**
+   * Kafka: messages handed to the handler whose call has not settled yet, at most (default
+   * 10,000). While below it, a fetched batch is handed over and the next fetch starts at once, so
+   * fetching overlaps writing; at the bound the consumer waits (and so does fetching).
+   */
+  maxInFlightMessages?: number;
+  /** Kafka fetch sizes (kafkajs `maxBytesPerPartition`, `maxBytes`); kafkajs defaults 1 / 10 MiB. */
+  maxBytesPerPartition?: number;
+  maxBytes?: number;
+  /** Kafka: called after offsets were committed (the next offset to read, by partition). */
+  onCommitted?: (offsets: { partition: number; offset: string }[]) => void;
 }
 
+const DEFAULT_MAX_IN_FLIGHT_MESSAGES = 10_000;
+/** After a failed write the partition pauses this long before re-reading, doubling, up to … */
+const RETRY_INITIAL_MS = 200;
+const RETRY_MAX_MS = 5_000;
+/** Waiting for room, heartbeat at least this often (the consumers' heartbeat interval). */
+const HEARTBEAT_WHILE_WAITING_MS = 1_000;
+
 /**
- * Consumes one topic in batches: with Kafka, a kafkajs consumer of its own (`eachBatch`; offsets
- * are committed only after the handler resolved, so a crash replays, never loses); on the
- * in-process bus, each published message as a batch of one (the publisher waits for the handler,
- * and concurrent publishers' messages can be coalesced by the handler).
+ * Consumes one topic in batches. On the in-process bus, each published message is a batch of one
+ * (the publisher waits for the handler, and concurrent publishers' messages can be coalesced by
+ * the handler).
+ *
+ * With Kafka, a kafkajs consumer of its own, pipelined: `eachBatch` hands a batch to the handler
+ * and returns without waiting for it (the fetch position moves on: `resolveOffset`), so the next
+ * fetch overlaps the write; kafkajs fetches again only once every `eachBatch` of a fetch returned,
+ * which without this would make fetching and writing take turns. Auto-commit is off: a
+ * partition's offset is committed (`commitOffsets`) only past the batches whose handler resolved,
+ * in order (`CommitLedger`), so a committed offset never runs ahead of a committed write and a
+ * crash replays at most the uncommitted tail (the handler dedupes it). At most
+ * `maxInFlightMessages` are in flight; at the bound `eachBatch` waits (heartbeating), and so does
+ * the fetcher. A handler that rejects: its partition is re-read from that batch's first offset
+ * (`seek`; the batches after it are re-read too and never committed from the failed round) after a
+ * pause that doubles with each consecutive failure. A rebalance (or a crash and restart of the
+ * kafkajs consumer) forgets the batches in flight: their writes finish, their offsets are not
+ * committed, and the partitions' owners re-read from the last committed offset. `stop()` stops
+ * fetching, waits for the writes in flight, commits their offsets, then leaves.
  */
 export class BatchTopicConsumer {
   private readonly logger: Logger;
   private consumer?: Consumer;
   private inProcessHandler?: EventHandler;
+  private readonly ledger = new CommitLedger();
+  /** Messages whose handler call has not settled (whether or not the ledger still counts them). */
+  private inFlight = 0;
+  private readonly writes = new Set<Promise<void>>();
+  private roomWaiters: (() => void)[] = [];
+  /** Offsets to commit, by partition (the latest per partition), and the commit loop. */
+  private toCommit = new Map<number, string>();
+  private committing?: Promise<void>;
+  private readonly failures = new Map<number, number>();
+  private readonly retryTimers = new Set<NodeJS.Timeout>();
+  private stopping = false;
 
   constructor(
     private readonly config: AppConfig,
@@ -94,28 +141,44 @@ export class BatchTopicConsumer {
       ...settings.client,
       logCreator: KafkaLogger.bind(null, this.logger),
     });
-    const consumer = kafka.consumer(settings.consumer);
+    const consumerConfig: ConsumerConfig = { ...settings.consumer };
+    if (this.options.maxBytesPerPartition !== undefined)
+      consumerConfig.maxBytesPerPartition = this.options.maxBytesPerPartition;
+    if (this.options.maxBytes !== undefined) consumerConfig.maxBytes = this.options.maxBytes;
+    const consumer = kafka.consumer(consumerConfig);
     this.consumer = consumer;
+    this.stopping = false;
+    // Before a rejoin (REBALANCING), after any join (GROUP_JOIN: also the joins kafkajs makes on
+    // its own, e.g. after UNKNOWN_MEMBER_ID) and on a crash (kafkajs restarts and rejoins): what is
+    // in flight belongs to an assignment that is gone.
+    const forget = () => {
+      this.ledger.reset();
+      this.toCommit.clear();
+    };
+    consumer.on(consumer.events.REBALANCING, forget);
+    consumer.on(consumer.events.GROUP_JOIN, forget);
+    consumer.on(consumer.events.CRASH, forget);
+    const { onCommitted } = this.options;
+    // Reported from kafkajs' own event: emitted only once the broker accepted the commit.
+    if (onCommitted)
+      consumer.on(consumer.events.COMMIT_OFFSETS, ({ payload }) => {
+        for (const committed of payload.topics)
+          if (committed.topic === topic)
+            onCommitted(
+              committed.partitions.map((p) => ({
+                partition: Number(p.partition),
+                offset: p.offset,
+              })),
+            );
+      });
     await consumer.connect();
     await consumer.subscribe({ topic, fromBeginning: settings.fromBeginning });
     metrics().consumerGroups.add(this.options.groupId, [topic]);
     await consumer.run({
+      autoCommit: false,
       eachBatchAutoResolve: false,
       partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 1,
-      eachBatch: async ({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary }) => {
-        if (batch.messages.length === 0) return;
-        await this.handle(
-          batch.messages.map((message) => ({
-            key: message.key?.toString('utf8') ?? null,
-            value: parseValue(message.value),
-            headers: headersToStrings(message.headers),
-            correlationId: correlationIdOfHeaders(message.headers),
-          })),
-        );
-        resolveOffset(batch.messages[batch.messages.length - 1].offset);
-        await commitOffsetsIfNecessary();
-        await heartbeat();
-      },
+      eachBatch: (payload) => this.eachBatch(consumer, payload),
     });
     // run() resolved once the consumer joined its group; readiness follows it from here.
     kafkaConsumerHealth.track(`${this.options.groupId}-batch`, consumer);
@@ -134,11 +197,145 @@ export class BatchTopicConsumer {
       this.inProcessHandler = undefined;
     }
     const consumer = this.consumer;
+    if (!consumer) return;
+    this.stopping = true;
+    for (const timer of this.retryTimers) clearTimeout(timer);
+    this.retryTimers.clear();
+    this.wake();
+    // No new batch is handed over; the writes in flight finish and their offsets are committed
+    // while the consumer is still a member of its group, then it leaves.
+    try {
+      consumer.pause([{ topic: this.options.topic }]);
+    } catch {
+      // Not running (never started, or crashed): nothing is being fetched.
+    }
+    while (this.writes.size > 0) await Promise.allSettled([...this.writes]);
+    await this.flushCommits();
     this.consumer = undefined;
-    if (consumer) kafkaConsumerHealth.untrack(consumer);
-    await consumer?.disconnect().catch((error: unknown) => {
-      this.logger.warn(`disconnecting: ${error instanceof Error ? error.message : String(error)}`);
+    kafkaConsumerHealth.untrack(consumer);
+    await consumer.disconnect().catch((error: unknown) => {
+      this.logger.warn(`disconnecting: ${messageOf(error)}`);
     });
+  }
+
+  private async eachBatch(consumer: Consumer, payload: EachBatchPayload): Promise<void> {
+    const { batch, resolveOffset, heartbeat, isRunning, isStale } = payload;
+    if (batch.messages.length === 0) return;
+    const limit = this.options.maxInFlightMessages ?? DEFAULT_MAX_IN_FLIGHT_MESSAGES;
+    // Backpressure: wait for room (a batch larger than the bound goes alone), heartbeating so the
+    // group does not think this member dead; a rebalance makes heartbeat() throw, ending the wait.
+    while (this.inFlight > 0 && this.inFlight + batch.messages.length > limit) {
+      if (this.stopping || !isRunning() || isStale()) return;
+      await this.room(HEARTBEAT_WHILE_WAITING_MS);
+      await heartbeat();
+    }
+    // Stopping, or the partition was sought (a failed write): this batch is read again later.
+    if (this.stopping || !isRunning() || isStale()) return;
+    const first = batch.messages[0].offset;
+    const last = batch.messages[batch.messages.length - 1].offset;
+    const entry = this.ledger.add(batch.partition, first, last);
+    const messages = batch.messages.map((message) => ({
+      key: message.key?.toString('utf8') ?? null,
+      value: parseValue(message.value),
+      headers: headersToStrings(message.headers),
+      correlationId: correlationIdOfHeaders(message.headers),
+    }));
+    // The next fetch reads after this batch; the offset is committed only once it is written.
+    resolveOffset(last);
+    this.inFlight += messages.length;
+    const write = this.write(consumer, entry, messages).finally(() => {
+      this.inFlight -= messages.length;
+      this.writes.delete(write);
+      this.wake();
+    });
+    this.writes.add(write);
+    await heartbeat();
+  }
+
+  private async write(
+    consumer: Consumer,
+    entry: LedgerBatch,
+    messages: ConsumedMessage[],
+  ): Promise<void> {
+    try {
+      await this.handle(messages);
+    } catch (error: unknown) {
+      this.failed(consumer, entry, error);
+      return;
+    }
+    this.failures.delete(entry.partition);
+    const offset = this.ledger.persisted(entry);
+    if (offset === undefined) return;
+    this.toCommit.set(entry.partition, offset);
+    this.committing ??= this.commitLoop(consumer).finally(() => (this.committing = undefined));
+  }
+
+  private failed(consumer: Consumer, entry: LedgerBatch, error: unknown): void {
+    const offset = this.ledger.failed(entry);
+    if (offset === undefined) return; // already being re-read (or reassigned)
+    const { topic } = this.options;
+    const partition = entry.partition;
+    const failures = (this.failures.get(partition) ?? 0) + 1;
+    this.failures.set(partition, failures);
+    const delay = Math.min(RETRY_MAX_MS, RETRY_INITIAL_MS * 2 ** (failures - 1));
+    this.logger.warn(
+      `handling ${topic}[${partition}] from offset ${offset} failed (${messageOf(error)}); ` +
+        `re-reading it in ${delay} ms`,
+    );
+    if (this.stopping || consumer !== this.consumer) return;
+    try {
+      consumer.pause([{ topic, partitions: [partition] }]);
+      consumer.seek({ topic, partition, offset });
+    } catch (seekError: unknown) {
+      // Not running (crashed, restarting): it re-reads from the committed offset anyway.
+      this.logger.warn(`re-reading ${topic}[${partition}]: ${messageOf(seekError)}`);
+      return;
+    }
+    const timer = setTimeout(() => {
+      this.retryTimers.delete(timer);
+      if (!this.stopping && consumer === this.consumer)
+        consumer.resume([{ topic, partitions: [partition] }]);
+    }, delay);
+    this.retryTimers.add(timer);
+  }
+
+  /** Commits what became committable, one commit at a time, the latest offset per partition. */
+  private async commitLoop(consumer: Consumer): Promise<void> {
+    while (this.toCommit.size > 0) {
+      const offsets = [...this.toCommit].map(([partition, offset]) => ({
+        topic: this.options.topic,
+        partition,
+        offset,
+      }));
+      this.toCommit = new Map();
+      try {
+        await consumer.commitOffsets(offsets);
+      } catch (error: unknown) {
+        // A later commit carries these batches too; until then a crash would replay them.
+        this.logger.warn(`committing offsets: ${messageOf(error)}`);
+      }
+    }
+  }
+
+  private async flushCommits(): Promise<void> {
+    while (this.committing) await this.committing;
+  }
+
+  /** Resolves when a write settles, or after `withinMs` (time to heartbeat again). */
+  private room(withinMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, withinMs);
+      this.roomWaiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  private wake(): void {
+    const waiters = this.roomWaiters;
+    this.roomWaiters = [];
+    for (const resolve of waiters) resolve();
   }
 }
 
@@ -150,4 +347,8 @@ function parseValue(value: Buffer | null): unknown {
   } catch {
     return text;
   }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
