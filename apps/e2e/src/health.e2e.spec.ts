@@ -1,10 +1,10 @@
 import { rmSync } from 'node:fs';
 import { Client } from 'pg';
-import { ADAPTER_TOPICS, COMMAND_TOPICS, EVENT_TOPICS, replyTopicOf } from '@consign/contracts';
 import { TestDatabase, createTestDatabase } from '@consign/platform';
 import {
   AppProcess,
   GATEWAY_READY,
+  consignMokapiTopics,
   MokapiBroker,
   eventually,
   freePort,
@@ -129,10 +129,7 @@ describe('health endpoints (a service process, distributed)', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    broker = await startMokapiBroker({
-      topics: [...COMMAND_TOPICS, ...EVENT_TOPICS, ...ADAPTER_TOPICS],
-      replyTopics: COMMAND_TOPICS.map(replyTopicOf),
-    });
+    broker = await startMokapiBroker(consignMokapiTopics());
     port = await freePort();
     service = await startApp(
       'rating-service',
@@ -163,6 +160,11 @@ describe('health endpoints (a service process, distributed)', () => {
     expect(ready.status).toBe(200);
     expect(ready.body.details.broker).toMatchObject({ status: 'up', transport: 'kafka' });
     expect(ready.body.details.broker.consumers).toBeGreaterThanOrEqual(1);
+    // A service process serves its Prometheus metrics beside the probes (issue 6 item 7).
+    const scrape = await fetch(`http://127.0.0.1:${port}/metrics`);
+    expect(scrape.status).toBe(200);
+    expect(scrape.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await scrape.text()).toMatch(/^process_resident_memory_bytes \d+/m);
 
     await broker.stop();
     const unready = await eventually(
