@@ -1,19 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { DISTRIBUTED_SERVICES } from '@consign/testing';
 
 /** What the deployment files (docker-compose.yml, Dockerfile, k8s/) are checked against. */
 export const REPO_ROOT = resolve(__dirname, '..', '..');
 
 /** The long-running processes of the distributed topology: a compose service and a Deployment each. */
-export const DISTRIBUTED_APPS = [
-  'api-gateway',
-  'catalog-service',
-  'rating-service',
-  'order-service',
-  'inbound-service',
-  'label-tracking-service',
-  'carrier-sandbox',
-] as const;
+export const DISTRIBUTED_APPS = ['api-gateway', ...DISTRIBUTED_SERVICES] as const;
 export type DistributedApp = (typeof DISTRIBUTED_APPS)[number];
 
 /** The other folders of apps/, and why they are not deployed as long-running processes. */

@@ -13,14 +13,14 @@ import { Deployment, GATEWAY_READY, newApiKey } from './deployments';
 import { AppProcess, freePort, startApp, tempDir } from './processes';
 
 /** The services that run as their own processes (each prints "<name> is ready" once ready). */
-const SERVICES = [
+export const DISTRIBUTED_SERVICES = [
   'catalog-service',
   'rating-service',
   'order-service',
   'inbound-service',
   'label-tracking-service',
   'carrier-sandbox',
-];
+] as const;
 
 /**
  * Consign distributed: the Kafka-protocol test broker on loopback, every service and the gateway
@@ -54,7 +54,7 @@ export async function startDistributed(
   };
   try {
     const started = await Promise.all(
-      SERVICES.map(async (service) => {
+      DISTRIBUTED_SERVICES.map(async (service) => {
         // Every process serves its health endpoints on a port of its own.
         const port = await freePort();
         return startApp(
