@@ -53,7 +53,8 @@ export async function startDistributed(
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   };
   try {
-    const started = await Promise.all(
+    // Every service starts at once; those that did start are stopped again if one did not.
+    const started = await Promise.allSettled(
       DISTRIBUTED_SERVICES.map(async (service) => {
         // Every process serves its health endpoints on a port of its own.
         const port = await freePort();
@@ -66,7 +67,10 @@ export async function startDistributed(
         );
       }),
     );
-    processes.push(...started);
+    for (const outcome of started)
+      if (outcome.status === 'fulfilled') processes.push(outcome.value);
+    const failed = started.find((outcome) => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
     const apiKey = newApiKey();
     const port = await freePort();
     const gatewayEnv: Record<string, string> = {
