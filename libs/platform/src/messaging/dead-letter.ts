@@ -1,20 +1,6 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { EntityManager } from 'typeorm';
 import { DLT_HEADERS, deadLetterTopicOf } from '@consign/contracts';
-
-/** The Kafka key and headers of the message being handled (absent on the in-process bus). */
-export interface ConsumedMessageMeta {
-  key: string | null;
-  headers: Record<string, string>;
-}
-
-const consumedMessage = new AsyncLocalStorage<ConsumedMessageMeta>();
-
-/** The key and headers of the Kafka message the current handler runs for, if any. */
-export function currentConsumedMessage(): ConsumedMessageMeta | undefined {
-  return consumedMessage.getStore();
-}
 
 /** Kafka headers as strings (kafkajs gives Buffers, or arrays of them). */
 export function headersToStrings(
@@ -27,11 +13,6 @@ export function headersToStrings(
     if (last !== undefined) out[name] = last.toString();
   }
   return out;
-}
-
-/** Runs `work` with the consumed message's key and headers known to currentConsumedMessage. */
-export function withConsumedMessage<T>(meta: ConsumedMessageMeta, work: () => T): T {
-  return consumedMessage.run(meta, work);
 }
 
 /** One message a consumer gave up on. */

@@ -9,7 +9,8 @@ import {
   validationMessage,
 } from '@consign/contracts';
 import { DomainError } from '../errors/domain-error';
-import { currentConsumedMessage, parkDeadLetters } from './dead-letter';
+import { currentConsumedMessage } from '../observability/correlation';
+import { parkDeadLetters } from './dead-letter';
 
 export interface InboxOptions {
   /** Attempts before an event is parked in the dead-letter table. */

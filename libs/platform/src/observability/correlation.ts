@@ -2,9 +2,19 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { CORRELATION_HEADER } from '@consign/contracts';
 
-/** What a unit of work (an HTTP request, a consumed message) carries for its log lines. */
+/** The Kafka key and headers of the message being handled (absent on the in-process bus). */
+export interface ConsumedMessageMeta {
+  key: string | null;
+  headers: Record<string, string>;
+}
+
+/**
+ * What a unit of work (an HTTP request, a consumed message) carries: the correlation id for its
+ * log lines, and for a consumed Kafka message its key and headers (a dead letter copies them).
+ */
 export interface CorrelationScope {
   readonly correlationId: string;
+  readonly consumed?: ConsumedMessageMeta;
 }
 
 const storage = new AsyncLocalStorage<CorrelationScope>();
@@ -17,6 +27,16 @@ export function currentCorrelationId(): string | undefined {
 /** Runs `work` with `correlationId` on every log line, bus request and outbox event inside it. */
 export function runWithCorrelationId<T>(correlationId: string, work: () => T): T {
   return storage.run({ correlationId }, work);
+}
+
+/** Runs the handling of a consumed Kafka message in its scope (one scope: one async context). */
+export function runInMessageScope<T>(scope: CorrelationScope, work: () => T): T {
+  return storage.run(scope, work);
+}
+
+/** The key and headers of the Kafka message the current handler runs for, if any. */
+export function currentConsumedMessage(): ConsumedMessageMeta | undefined {
+  return storage.getStore()?.consumed;
 }
 
 const MAX_CORRELATION_ID_LENGTH = 128;

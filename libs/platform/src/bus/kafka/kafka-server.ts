@@ -1,34 +1,37 @@
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
-import { KafkaContext, KafkaOptions } from '@nestjs/microservices';
-import type { Consumer } from 'kafkajs';
-import { correlationIdOfHeaders, runWithCorrelationId } from '../../observability/correlation';
+import { KafkaOptions, ServerKafka } from '@nestjs/microservices';
+import type { Consumer, EachMessagePayload } from 'kafkajs';
+import { headersToStrings } from '../../messaging/dead-letter';
+import { correlationIdOfHeaders, runInMessageScope } from '../../observability/correlation';
 import { metrics } from '../../observability/metrics';
 import { isLogLevelOn } from '../../observability/app-logger';
-import { ConsumedMessageServerKafka } from './consumed-message-server';
 
 /**
- * Nest's Kafka server, observed: every consumed command or event is handled inside the
- * correlation id its `x-correlation-id` header carries (a new one when it has none), so the
- * handler's log lines, its bus requests and the events it writes to the outbox carry it; and the
- * consumer group is registered for the consumer-lag gauge. (Its base keeps each message's key and
- * headers at hand for dead letters.)
+ * Nest's Kafka server, observed: every consumed command or event is handled in one scope holding
+ * the correlation id its `x-correlation-id` header carries (a new one when it has none), so the
+ * handler's log lines, its bus requests and the events it writes to the outbox carry it, and the
+ * message's key and headers (Nest hands `@EventPattern` handlers the value only), which a dead
+ * letter copies onto `<topic>.dlt`. The consumer group is registered for the consumer-lag gauge.
  */
-export class ObservedKafkaServer extends ConsumedMessageServerKafka {
+export class ObservedKafkaServer extends ServerKafka {
   private readonly handlingLogger = new Logger('Bus');
 
   constructor(options: Required<KafkaOptions>['options']) {
     super(options);
-    this.setOnProcessingStartHook((_transport, context, done) => {
-      const kafka = context instanceof KafkaContext ? context : undefined;
-      return runWithCorrelationId(
-        correlationIdOfHeaders(kafka?.getMessage().headers) ?? randomUUID(),
-        () => {
-          if (kafka && isLogLevelOn('debug'))
-            this.handlingLogger.debug(`handling ${kafka.getTopic()}`);
-          return done();
-        },
-      );
+  }
+
+  override handleMessage(payload: EachMessagePayload): Promise<unknown> {
+    // Read before Nest's parser decodes the message in place.
+    const { key, headers } = payload.message;
+    const consumed = {
+      key: key === null ? null : key.toString('utf8'),
+      headers: headersToStrings(headers),
+    };
+    const correlationId = correlationIdOfHeaders(consumed.headers) ?? randomUUID();
+    return runInMessageScope({ correlationId, consumed }, () => {
+      if (isLogLevelOn('debug')) this.handlingLogger.debug(`handling ${payload.topic}`);
+      return super.handleMessage(payload);
     });
   }
 
