@@ -18,23 +18,12 @@ import { checkedInSizing, generateAsyncApiFiles } from './generated-files';
 import { parseSizing } from './generate-asyncapi';
 import { JsonSchema } from './payload-schemas';
 import { CREATE_TOPICS_SH, STRIMZI_TOPICS_YAML } from './provisioning';
+import { expectUpToDate as upToDate } from '../expect-up-to-date';
 
 const root = findRepoRoot(__dirname);
 
-/** Fails, naming the first differing line, when a checked-in generated file is stale. */
-function expectUpToDate(file: string, generated: string): void {
-  const checkedIn = readFileSync(join(root, file), 'utf8');
-  if (checkedIn === generated) return;
-  const want = generated.split('\n');
-  const have = checkedIn.split('\n');
-  const line = want.findIndex((text, i) => text !== have[i]);
-  throw new Error(
-    `${file} is out of date: run \`npm run asyncapi\` and commit the result.\n` +
-      `First difference at line ${line + 1}:\n` +
-      `  checked in: ${have[line] ?? '(end of file)'}\n` +
-      `  generated:  ${want[line] ?? '(end of file)'}`,
-  );
-}
+const expectUpToDate = (file: string, generated: string) =>
+  upToDate(root, file, generated, 'npm run asyncapi');
 
 type Doc = {
   channels: Record<string, JsonSchema & { bindings: { kafka: JsonSchema } }>;

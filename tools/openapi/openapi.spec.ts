@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { OpenAPIObject, SchemaObject } from '@nestjs/swagger';
 import {
   METADATA_FILE,
@@ -9,23 +7,12 @@ import {
   generatePluginMetadataSource,
   serializeOpenApiDocument,
 } from './generate-openapi';
+import { expectUpToDate as upToDate } from '../expect-up-to-date';
 
 const root = findRepoRoot(__dirname);
 
-/** Fails, naming the first differing line, when a checked-in generated file is stale. */
-function expectUpToDate(file: string, generated: string): void {
-  const checkedIn = readFileSync(join(root, file), 'utf8');
-  if (checkedIn === generated) return;
-  const want = generated.split('\n');
-  const have = checkedIn.split('\n');
-  const line = want.findIndex((text, i) => text !== have[i]);
-  throw new Error(
-    `${file} is out of date: run \`npm run openapi\` and commit the result.\n` +
-      `First difference at line ${line + 1}:\n` +
-      `  checked in: ${have[line] ?? '(end of file)'}\n` +
-      `  generated:  ${want[line] ?? '(end of file)'}`,
-  );
-}
+const expectUpToDate = (file: string, generated: string) =>
+  upToDate(root, file, generated, 'npm run openapi');
 
 function schema(document: OpenAPIObject, name: string): SchemaObject {
   return document.components!.schemas![name] as SchemaObject;
