@@ -8,15 +8,13 @@ import { unwrapReply } from './api-error';
 export class GatewayBus {
   constructor(private readonly bus: CommandBus) {}
 
-  async call<K extends CommandTopic>(
+  call<K extends CommandTopic>(
     topic: K,
     payload: CommandRequest<K>,
     context: { key: string | number; correlationId: string },
   ): Promise<CommandReply<K>> {
-    const reply = await this.bus.request(topic, payload, {
-      key: String(context.key),
-      correlationId: context.correlationId,
-    });
-    return unwrapReply(reply);
+    return this.bus
+      .request(topic, payload, { key: String(context.key), correlationId: context.correlationId })
+      .then(unwrapReply);
   }
 }

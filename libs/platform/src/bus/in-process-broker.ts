@@ -52,15 +52,16 @@ export class InProcessBroker {
     return this.requestHandlers.has(pattern);
   }
 
-  async request(
-    pattern: string,
-    data: unknown,
-    headers: MessageHeaders = NO_HEADERS,
-  ): Promise<unknown> {
+  /** The handler's reply, copied as the wire would; rejects as the handler does. */
+  request(pattern: string, data: unknown, headers: MessageHeaders = NO_HEADERS): Promise<unknown> {
     const handler = this.requestHandlers.get(pattern);
-    if (!handler) throw new NoHandlerError(pattern);
-    const reply = await handler(jsonRoundTrip(data), headers);
-    return jsonRoundTrip(reply);
+    if (!handler) return Promise.reject(new NoHandlerError(pattern));
+    try {
+      return handler(jsonRoundTrip(data), headers).then(jsonRoundTrip);
+    } catch (error: unknown) {
+      // A payload JSON cannot carry (a cycle, a BigInt) fails here, as it would on the wire.
+      return Promise.reject(error);
+    }
   }
 
   /**

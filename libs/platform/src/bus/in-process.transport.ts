@@ -56,15 +56,14 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
         this.broker.registerEventHandler(pattern, eventHandler);
         this.registered.event.push(eventHandler);
       } else {
+        // What lastValueFrom(transformToObservable(result)) gives (the awaited result is no
+        // Promise), without wrapping a plain reply in an Observable nor another async function.
         const requestHandler: RequestHandler = (data, headers) =>
-          withCorrelationOf(headers, async () => {
-            const result: unknown = await handler(data);
-            // What lastValueFrom(transformToObservable(result)) gives (the awaited result is no
-            // Promise), without wrapping a plain reply in an Observable.
-            return isObservable(result)
-              ? lastValueFrom(result, { defaultValue: undefined })
-              : result;
-          });
+          withCorrelationOf(headers, () =>
+            Promise.resolve(handler(data)).then((result: unknown) =>
+              isObservable(result) ? lastValueFrom(result, { defaultValue: undefined }) : result,
+            ),
+          );
         this.broker.registerRequestHandler(pattern, requestHandler);
         this.registered.request.push(requestHandler);
       }
