@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD } from '@nestjs/core';
-import { ApiKeyGuard } from './auth/api-key.guard';
+import { APP_FILTER } from '@nestjs/core';
 import { ApiKeyService } from './auth/api-key.service';
 import { BootstrapKeyService } from './auth/bootstrap-key.service';
 import { CarrierCredentialService } from './auth/carrier-credential.service';
@@ -17,7 +16,10 @@ import { OrderTrackingController } from './label/order-tracking.controller';
 import { CalculateController } from './rating/calculate.controller';
 import { ReferenceDataController } from './rating/reference-data.controller';
 
-/** The HTTP entry: authenticates, validates with the contracts, forwards over the bus. */
+/**
+ * The HTTP entry: authenticates (a Fastify hook, see applyHttpRules), validates with the
+ * contracts, forwards over the bus.
+ */
 @Module({
   imports: [gatewayDatabase.module],
   controllers: [
@@ -36,7 +38,6 @@ import { ReferenceDataController } from './rating/reference-data.controller';
     BootstrapKeyService,
     CarrierCredentialService,
     GatewayBus,
-    { provide: APP_GUARD, useClass: ApiKeyGuard },
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
   ],
   exports: [ApiKeyService, BootstrapKeyService, CarrierCredentialService],

@@ -60,6 +60,16 @@ export class ApiKeyService {
     return principal;
   }
 
+  /**
+   * What the cache knows of a key, without a promise: its principal (null for an unknown or
+   * revoked key), or undefined when it must be looked up (authenticate). Only keys of the valid
+   * form are ever cached, so a hit needs no pattern check.
+   */
+  cachedPrincipal(key: string, hash: string = hashApiKey(key)): Principal | null | undefined {
+    const cached = this.cache.get(hash);
+    return cached && cached.expiresAt > Date.now() ? cached.principal : undefined;
+  }
+
   async createMerchant(name: string): Promise<MerchantEntity> {
     const trimmed = name.trim();
     if (!trimmed || trimmed.length > MERCHANT_NAME_MAX) {

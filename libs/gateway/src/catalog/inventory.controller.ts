@@ -1,15 +1,16 @@
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Controller, Get, Query } from '@nestjs/common';
+import { Get, Query } from '@nestjs/common';
 import { CatalogTopic, InventoryPageView, InventoryQuery, PAGE_LIMITS } from '@consign/contracts';
-import { MerchantId } from '../auth/api-key.guard';
+import { MerchantId } from '../auth/api-key.auth';
 import { ApiEnvelope } from '../http/api-envelope';
 import { contract } from '../http/contract.pipe';
 import { CorrelationId } from '../http/request-context';
 import { GatewayBus } from '../http/gateway-bus';
+import { ApiController } from '../http/direct-routes';
 
 /** Stock per variant and warehouse: on hand, reserved by orders, available. */
 @ApiTags('Inventory')
-@Controller('2025-07/cloud/inventory')
+@ApiController('2025-07/cloud/inventory')
 export class InventoryController {
   constructor(private readonly bus: GatewayBus) {}
 

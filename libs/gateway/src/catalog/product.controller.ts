@@ -1,15 +1,16 @@
-import { Body, Controller, Get, Param, Post } from '@nestjs/common';
+import { Body, Get, Param, Post } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CatalogTopic, CreateProductRequest, ProductView } from '@consign/contracts';
-import { MerchantId } from '../auth/api-key.guard';
+import { MerchantId } from '../auth/api-key.auth';
 import { ApiEnvelope, LongId } from '../http/api-envelope';
 import { contract, idParam } from '../http/contract.pipe';
 import { CorrelationId } from '../http/request-context';
 import { GatewayBus } from '../http/gateway-bus';
+import { ApiController } from '../http/direct-routes';
 
 /** Spec endpoints 12–14. */
 @ApiTags('Products')
-@Controller('2025-07/cloud/product')
+@ApiController('2025-07/cloud/product')
 export class ProductController {
   constructor(private readonly bus: GatewayBus) {}
 

@@ -11,7 +11,10 @@ import {
 import { envelope, errorEnvelope } from '@consign/contracts';
 import rateLimit from '@fastify/rate-limit';
 import { bearerTokenOf } from '../auth/bearer-token';
+import { authenticateApiRoutes } from '../auth/api-key.auth';
 import { ApiError } from './api-error';
+import { isApiRoute } from './api-routes';
+import { runApiRoutesDirectly } from './direct-routes';
 import { setupApiDocs } from './api-docs';
 
 /**
@@ -39,12 +42,17 @@ export async function createHttpApp(
   return app;
 }
 
-/** The house rules that live in Fastify hooks: 415, 429 and the success envelope. */
+/**
+ * The house rules that live in Fastify hooks (415, 429, 401/403 and the success envelope), and the
+ * API routes run directly (runApiRoutesDirectly). Before the routes are registered (init, listen).
+ */
 export async function applyHttpRules(
   app: NestFastifyApplication,
   config: AppConfig,
 ): Promise<void> {
   rejectNonJsonBodies(app);
+  authenticateApiRoutes(app);
+  runApiRoutesDirectly(app);
   envelopeResults(app);
   await limitRequestRate(app, config);
 }
@@ -80,25 +88,23 @@ async function limitRequestRate(app: NestFastifyApplication, config: AppConfig):
   });
 }
 
-/** The versions of the client interface: every route under them answers in the envelope. */
-export const API_VERSION_PREFIXES = ['/2025-07/', '/2026-05/'] as const;
-
 /**
  * House rule: a successful result goes out as `{code: 200, message, data}` with HTTP 200, creates
  * included. Done in a Fastify hook rather than a Nest interceptor: any global interceptor puts
  * every request through Nest's rxjs/AsyncResource chain (≈15 µs a request, see
- * docs/benchmarks.md). Failures are already envelopes (status >= 400) and pass through.
+ * docs/benchmarks.md); and a callback hook, not an async one (no promise per request). Failures
+ * are already envelopes (status >= 400) and pass through.
  */
 function envelopeResults(app: NestFastifyApplication): void {
   app
     .getHttpAdapter()
     .getInstance()
-    .addHook('preSerialization', async (request, reply, payload: unknown) => {
-      if (reply.statusCode >= 400) return payload;
-      const url = request.routeOptions.url ?? '';
-      if (!API_VERSION_PREFIXES.some((prefix) => url.startsWith(prefix))) return payload;
+    .addHook('preSerialization', (request, reply, payload: unknown, done) => {
+      const url = request.routeOptions.url;
+      if (reply.statusCode >= 400 || url === undefined || !isApiRoute(url))
+        return done(null, payload);
       reply.status(200);
-      return envelope(payload);
+      done(null, envelope(payload));
     });
 }
 
@@ -109,16 +115,18 @@ function rejectNonJsonBodies(app: NestFastifyApplication): void {
   app
     .getHttpAdapter()
     .getInstance()
-    .addHook('onRequest', async (request, reply) => {
+    .addHook('onRequest', (request, reply, done) => {
       const length = Number(request.headers['content-length'] ?? 0);
       const hasBody = length > 0 || request.headers['transfer-encoding'] !== undefined;
       const type = request.headers['content-type'];
       if (hasBody && (typeof type !== 'string' || !JSON_TYPE.test(type))) {
-        return reply
+        // Answered here: a hook that replies does not call done.
+        reply
           .status(415)
           .header('content-type', 'application/json; charset=utf-8')
           .send(errorEnvelope(415, 'Unsupported media type: send the body as application/json.'));
+        return;
       }
-      return undefined;
+      done();
     });
 }

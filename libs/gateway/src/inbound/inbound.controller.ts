@@ -1,5 +1,5 @@
 import { ApiOperation, ApiTags, ApiParam } from '@nestjs/swagger';
-import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
+import { Body, Get, Param, Post, Query } from '@nestjs/common';
 import {
   CreateInboundRequest,
   InboundOrderView,
@@ -11,18 +11,19 @@ import {
   RejectInboundRequest,
 } from '@consign/contracts';
 import { ApiKeyRole } from '../auth/api-key.entity';
-import { MerchantId, Roles } from '../auth/api-key.guard';
+import { MerchantId, Roles } from '../auth/api-key.auth';
 import { ApiEnvelope, LongId } from '../http/api-envelope';
 import { contract, idParam } from '../http/contract.pipe';
 import { CorrelationId } from '../http/request-context';
 import { GatewayBus } from '../http/gateway-bus';
+import { ApiController } from '../http/direct-routes';
 
 /**
  * Spec endpoints 9–11, and the operations on an inbound order: the merchant cancels; operators
  * (operator keys, on their own merchant account's records) record receipts and reject deliveries.
  */
 @ApiTags('Inbound orders')
-@Controller('2025-07/cloud/inbound')
+@ApiController('2025-07/cloud/inbound')
 export class InboundController {
   constructor(private readonly bus: GatewayBus) {}
 

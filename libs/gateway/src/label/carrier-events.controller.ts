@@ -1,4 +1,4 @@
-import { Body, Controller, Param, Post } from '@nestjs/common';
+import { Body, Param, Post } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import {
   CarrierEventsRequest,
@@ -6,19 +6,20 @@ import {
   LabelTopic,
   isCarrierCode,
 } from '@consign/contracts';
-import { AuthenticatedCarrier, CarrierOnly } from '../auth/api-key.guard';
+import { AuthenticatedCarrier, CarrierOnly } from '../auth/api-key.auth';
 import { ApiError } from '../http/api-error';
 import { ApiEnvelope } from '../http/api-envelope';
 import { contract } from '../http/contract.pipe';
 import { CorrelationId } from '../http/request-context';
 import { GatewayBus } from '../http/gateway-bus';
+import { ApiController } from '../http/direct-routes';
 
 /**
  * Where carriers that push webhooks report checkpoints: the same path as `carrier.checkpoint.v1`
  * on the bus. Authenticated with the carrier's credential (a merchant API key gets a 403).
  */
 @ApiTags('Carriers')
-@Controller('2026-05/cloud/carrier')
+@ApiController('2026-05/cloud/carrier')
 export class CarrierEventsController {
   constructor(private readonly bus: GatewayBus) {}
 

@@ -1,15 +1,16 @@
-import { Body, Controller, Get, Param, Post } from '@nestjs/common';
+import { Body, Get, Param, Post } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CreateLabelRequest, LabelTopic, LabelTrackingView, LabelView } from '@consign/contracts';
-import { MerchantId } from '../auth/api-key.guard';
+import { MerchantId } from '../auth/api-key.auth';
 import { ApiEnvelope, LongId } from '../http/api-envelope';
 import { contract, idParam } from '../http/contract.pipe';
 import { CorrelationId } from '../http/request-context';
 import { GatewayBus } from '../http/gateway-bus';
+import { ApiController } from '../http/direct-routes';
 
 /** Spec endpoints 1 and 2, and the label record. */
 @ApiTags('Labels')
-@Controller('2026-05/cloud/label')
+@ApiController('2026-05/cloud/label')
 export class LabelController {
   constructor(private readonly bus: GatewayBus) {}
 

@@ -1,15 +1,16 @@
-import { Controller, Get, Param } from '@nestjs/common';
+import { Get, Param } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { LabelTopic, OrderTopic, OrderTrackingView } from '@consign/contracts';
-import { MerchantId } from '../auth/api-key.guard';
+import { MerchantId } from '../auth/api-key.auth';
 import { ApiEnvelope, LongId } from '../http/api-envelope';
 import { idParam } from '../http/contract.pipe';
 import { CorrelationId } from '../http/request-context';
 import { GatewayBus } from '../http/gateway-bus';
+import { ApiController } from '../http/direct-routes';
 
 /** Spec endpoint 8: label-tracking follows an order's shipments. */
 @ApiTags('Orders')
-@Controller('2025-07/cloud/order')
+@ApiController('2025-07/cloud/order')
 export class OrderTrackingController {
   constructor(private readonly bus: GatewayBus) {}
 

@@ -1,5 +1,5 @@
 import { ApiOperation, ApiTags, ApiParam } from '@nestjs/swagger';
-import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
+import { Body, Get, Param, Post, Query } from '@nestjs/common';
 import {
   CreateOrderRequest,
   HoldOrderRequest,
@@ -11,11 +11,12 @@ import {
   ShipOrderRequest,
 } from '@consign/contracts';
 import { ApiKeyRole } from '../auth/api-key.entity';
-import { MerchantId, Roles } from '../auth/api-key.guard';
+import { MerchantId, Roles } from '../auth/api-key.auth';
 import { ApiEnvelope, LongId } from '../http/api-envelope';
 import { contract, idParam } from '../http/contract.pipe';
 import { CorrelationId } from '../http/request-context';
 import { GatewayBus } from '../http/gateway-bus';
+import { ApiController } from '../http/direct-routes';
 
 /**
  * Spec endpoints 5–7, and the operations on an order: the merchant cancels, holds and releases;
@@ -23,7 +24,7 @@ import { GatewayBus } from '../http/gateway-bus';
  * picking and ship. Each answers the order as it is after the change.
  */
 @ApiTags('Orders')
-@Controller('2025-07/cloud/order')
+@ApiController('2025-07/cloud/order')
 export class OrderController {
   constructor(private readonly bus: GatewayBus) {}
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Put } from '@nestjs/common';
+import { Body, Put } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   CalculateFreightRequest,
@@ -7,15 +7,16 @@ import {
   OrderCostResultView,
   RatingTopic,
 } from '@consign/contracts';
-import { MerchantId } from '../auth/api-key.guard';
+import { MerchantId } from '../auth/api-key.auth';
 import { ApiEnvelope } from '../http/api-envelope';
 import { contract } from '../http/contract.pipe';
 import { CorrelationId } from '../http/request-context';
 import { GatewayBus } from '../http/gateway-bus';
+import { ApiController } from '../http/direct-routes';
 
 /** Spec endpoints 3 and 4 (docs/pricing.md explains the figures). */
 @ApiTags('Cost calculation')
-@Controller('2025-07/cloud/calculate')
+@ApiController('2025-07/cloud/calculate')
 export class CalculateController {
   constructor(private readonly bus: GatewayBus) {}
 

@@ -1,17 +1,18 @@
-import { Controller, Get } from '@nestjs/common';
+import { Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CarrierServiceView, RatingTopic, WarehouseView } from '@consign/contracts';
-import { MerchantId } from '../auth/api-key.guard';
+import { MerchantId } from '../auth/api-key.auth';
 import { ApiEnvelope } from '../http/api-envelope';
 import { CorrelationId } from '../http/request-context';
 import { GatewayBus } from '../http/gateway-bus';
+import { ApiController } from '../http/direct-routes';
 
 /**
  * Reference data the spec needs but does not show (ARCHITECTURE.md house rules): the warehouse
  * codes and carrier services a merchant may name. Short lists from the rate cards: no paging.
  */
 @ApiTags('Reference data')
-@Controller('2025-07/cloud')
+@ApiController('2025-07/cloud')
 export class ReferenceDataController {
   constructor(private readonly bus: GatewayBus) {}
 

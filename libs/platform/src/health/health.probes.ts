@@ -3,19 +3,18 @@ import type { HealthCheckResult, HealthCheckService } from '@nestjs/terminus' wi
   'resolution-mode': 'import',
 };
 import type { FastifyReply } from 'fastify';
-import { Public } from './public-route';
 import { Readiness } from './readiness';
 import { HEALTH_CHECKS } from './terminus.tokens';
 
 /**
- * Kubernetes-style probes, outside the API versions, with no API key, in terminus' JSON
+ * Kubernetes-style probes, outside the API versions (so with no API key: the gateway asks for one
+ * only there), in terminus' JSON
  * (`{status, info, error, details}`): 200 when healthy, 503 otherwise. The reply is sent here
  * rather than thrown, so that no application exception filter rewrites it.
  *
  * (The file is not named `*.controller.ts`: tools/openapi reads every such file the gateway's
  * imports reach as a merchant API controller, and the probes are not part of that API.)
  */
-@Public()
 @Controller('health')
 export class HealthController {
   private readonly logger = new Logger('Health');

@@ -1,0 +1,133 @@
+import { ExecutionContext, createParamDecorator } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyRequest } from 'fastify';
+import { ApiError } from '../http/api-error';
+import { isApiRoute } from '../http/api-routes';
+import { addRouteConfig, routeConfigOf } from '../http/route-config';
+import { ApiKeyRole } from './api-key.entity';
+import { ApiKeyService, Principal } from './api-key.service';
+import { bearerTokenOf } from './bearer-token';
+import { CarrierCredentialService } from './carrier-credential.service';
+
+/**
+ * Who may call a route of the API versions. Kept in the Fastify route's `config`, which Nest's
+ * Fastify adapter fills from the handler's metadata, so that the authentication hook reads it
+ * with the route it matched: no per-request reflection.
+ */
+interface RouteAccess {
+  /** Only a carrier's credential (a merchant's key gets a 403). */
+  carrierOnly?: true;
+  /** Only keys of these roles (others get a 403). */
+  roles?: readonly ApiKeyRole[];
+}
+
+const ACCESS = 'consignAccess' as const;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set by @Roles and @CarrierOnly; absent: any valid API key. */
+    [ACCESS]?: RouteAccess;
+  }
+}
+
+type AuthenticatedRequest = FastifyRequest & { principal?: Principal; carrier?: string };
+
+/** Adds to the handler's route access (other route config kept). */
+function routeAccess(access: RouteAccess): MethodDecorator {
+  return (_target, _key, descriptor) => {
+    const handler = descriptor.value as object;
+    const current = routeConfigOf(handler)[ACCESS] as RouteAccess | undefined;
+    addRouteConfig(handler, { [ACCESS]: { ...current, ...access } });
+    return descriptor;
+  };
+}
+
+/** A route only keys of these roles may call (operators' warehouse endpoints). */
+export const Roles = (...roles: ApiKeyRole[]): MethodDecorator => routeAccess({ roles });
+/** A route for carriers: a carrier credential, not a merchant's key (which gets a 403). */
+export const CarrierOnly = (): MethodDecorator => routeAccess({ carrierOnly: true });
+
+const MISSING_KEY = 'Missing API key: send Authorization: Bearer <key>.';
+const CHALLENGE = { 'www-authenticate': 'Bearer' };
+
+/**
+ * House rule: every route of the API versions needs `Authorization: Bearer <key>` (401 without
+ * one or with an unknown one; 403 for a key of the wrong kind). A Fastify hook on the matched
+ * route, after the body is read and before the handler, rather than a Nest guard: a global guard
+ * puts every request, and in a standalone process every bus message, through Nest's guard
+ * pipeline (several promises each); and a known key (cached) is decided here without a promise.
+ * Routes outside the API versions (health probes, metrics, API docs) are open.
+ */
+export function authenticateApiRoutes(app: NestFastifyApplication): void {
+  const keys = app.get(ApiKeyService);
+  const carriers = app.get(CarrierCredentialService);
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('preHandler', (request: AuthenticatedRequest, _reply, done) => {
+      const url = request.routeOptions.url;
+      if (url === undefined || !isApiRoute(url)) return done();
+      const access = request.routeOptions.config[ACCESS];
+      const bearer = bearerTokenOf(request);
+      if (!bearer) return done(new ApiError(401, MISSING_KEY, CHALLENGE));
+      if (access?.carrierOnly) {
+        authenticateCarrier(keys, carriers, request, bearer.token).then(() => done(), done);
+        return;
+      }
+      const cached = keys.cachedPrincipal(bearer.token, bearer.hash);
+      if (cached !== undefined) return done(admit(request, cached, access));
+      keys
+        .authenticate(bearer.token, bearer.hash)
+        .then((principal) => done(admit(request, principal, access)), done);
+    });
+}
+
+/** Sets the request's principal, or answers why not. */
+function admit(
+  request: AuthenticatedRequest,
+  principal: Principal | null,
+  access: RouteAccess | undefined,
+): ApiError | undefined {
+  if (!principal) return new ApiError(401, 'Invalid API key.', CHALLENGE);
+  if (access?.roles && !access.roles.includes(principal.role))
+    return new ApiError(403, 'This API key may not use this operation.');
+  request.principal = principal;
+  return undefined;
+}
+
+async function authenticateCarrier(
+  keys: ApiKeyService,
+  carriers: CarrierCredentialService,
+  request: AuthenticatedRequest,
+  key: string,
+): Promise<void> {
+  const carrier = await carriers.authenticate(key);
+  if (carrier) {
+    request.carrier = carrier;
+    return;
+  }
+  if (await keys.authenticate(key))
+    throw new ApiError(
+      403,
+      'A merchant API key may not report carrier events: use a carrier credential.',
+    );
+  throw new ApiError(401, 'Invalid carrier credential.', CHALLENGE);
+}
+
+/** The authenticated merchant's id. */
+export const MerchantId = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): number => {
+    const principal = context.switchToHttp().getRequest<AuthenticatedRequest>().principal;
+    if (!principal) throw new ApiError(401, MISSING_KEY);
+    return principal.merchantId;
+  },
+);
+
+/** The carrier whose credential authenticated the request (routes marked @CarrierOnly()). */
+export const AuthenticatedCarrier = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): string => {
+    const carrier = context.switchToHttp().getRequest<AuthenticatedRequest>().carrier;
+    if (!carrier) throw new ApiError(401, 'Missing carrier credential.');
+    return carrier;
+  },
+);
