@@ -51,18 +51,26 @@ export class TrackingRepository {
     return new Map(rows.map((r) => [numberKey(r.tracking_courier, r.tracking_number), r.id]));
   }
 
-  /** Which of these parcels exist. */
-  async existing(manager: EntityManager, ids: number[]): Promise<Set<number>> {
+  /**
+   * Locks the parcels a flush may write, in id order, in one statement, and answers which of them
+   * exist. Every write of a flush (checkpoints, summaries, allocations) is to parcels it locked
+   * here first, so two flushes sharing a parcel run one after the other from this point, and
+   * flushes cannot deadlock on each other's parcels or checkpoints.
+   */
+  async lockParcels(manager: EntityManager, ids: number[]): Promise<Set<number>> {
     if (ids.length === 0) return new Set();
     const rows: { id: number }[] = await manager.query(
-      `SELECT id FROM ${TRACKING} WHERE id = ANY($1::bigint[])`,
+      `SELECT id FROM ${TRACKING} WHERE id = ANY($1::bigint[]) ORDER BY id FOR NO KEY UPDATE`,
       [ids],
     );
     return new Set(rows.map((r) => r.id));
   }
 
-  /** Locks the parcels being allocated, in id order, and reads their allocation. */
-  async lockAllocations(
+  /**
+   * Reads the allocation of parcels this transaction has locked (lockParcels): nobody can have
+   * changed it since.
+   */
+  async readAllocations(
     manager: EntityManager,
     ids: number[],
   ): Promise<Map<number, LockedAllocation>> {
@@ -74,7 +82,7 @@ export class TrackingRepository {
       allocated_at: Date | null;
     }[] = await manager.query(
       `SELECT id, tracking_courier, tracking_number, allocated_at
-         FROM ${TRACKING} WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE`,
+         FROM ${TRACKING} WHERE id = ANY($1::bigint[])`,
       [ids],
     );
     return new Map(
