@@ -17,7 +17,7 @@ import {
   UnmatchedRow,
   numberKey,
 } from './tracking.repository';
-import { checkpointKey, deltaOf, detailsOf, withoutDuplicates } from './tracking-state';
+import { DELIVERY_STATUSES, detailsOf, withoutDuplicates } from './tracking-state';
 import { UnmatchedReason } from './unmatched-checkpoint.entity';
 
 /** What became of one carrier event. */
@@ -228,26 +228,14 @@ export class CheckpointIngestor {
       ).values(),
     ];
 
-    const recorded = new Set(
-      (await this.repository.insertCheckpoints(manager, withoutDuplicates(rows))).map(
-        checkpointKey,
-      ),
-    );
-    const byParcel = new Map<number, CheckpointRow[]>();
-    for (const row of rows) {
-      if (!recorded.delete(checkpointKey(row))) continue;
+    const unique = withoutDuplicates(rows);
+    const delivered = new Set<number>();
+    for (const at of await this.repository.recordCheckpoints(manager, unique)) {
+      const row = unique[at];
       if (row.index >= 0) outcomes[row.index] = 'recorded';
-      const ofParcel = byParcel.get(row.trackingId);
-      if (ofParcel) ofParcel.push(row);
-      else byParcel.set(row.trackingId, [row]);
+      if (DELIVERY_STATUSES.includes(row.status)) delivered.add(row.trackingId);
     }
-    const deltas = [...byParcel].map(([id, checkpoints]) => ({ id, delta: deltaOf(checkpoints) }));
-    await this.repository.applyDeltas(manager, deltas);
-    const announced = await announceDeliveries(
-      manager,
-      this.outbox,
-      deltas.filter((d) => d.delta.lastDeliveryTime !== null).map((d) => d.id),
-    );
+    const announced = await announceDeliveries(manager, this.outbox, [...delivered]);
     return { outcomes, announced, allocated, parked };
   }
 
