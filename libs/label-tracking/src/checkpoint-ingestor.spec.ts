@@ -172,6 +172,26 @@ describe('checkpoint ingestion and label tracking', () => {
     expect(actual.label).toEqual(expected.label);
   });
 
+  it('lets the later arrival win between checkpoints of the same time, in a batch and across batches', async () => {
+    const event = (id: number, event_code: string, location = 'Berlin, DE') =>
+      aCarrierEvent({ label_id: id, event_code, location, event_time: '2026-05-02T09:00:00Z' });
+    const label = (id: number) => h.labels.get(1, id);
+    // DHL: OK delivered, NH a failed delivery attempt; all at the same time.
+    const [first, second] = [await h.createLabel(), await h.createLabel()];
+    await h.ingestor.ingest([event(first, 'OK'), event(first, 'NH')]);
+    await h.ingestor.ingest([event(second, 'NH'), event(second, 'OK')]);
+    expect(await label(first)).toMatchObject({
+      status: S.DeliveryAttemptFailed,
+      delivered_time: '2026-05-02T09:00:00.000Z',
+    });
+    expect(await label(second)).toMatchObject({ status: S.Delivered });
+    await h.ingestor.ingest([event(second, 'NH', 'Berlin Mitte, DE')]);
+    expect(await label(second)).toMatchObject({
+      status: S.DeliveryAttemptFailed,
+      delivered_time: '2026-05-02T09:00:00.000Z',
+    });
+  });
+
   it('ignores duplicates, within a batch and across batches, whatever zone the time is written in', async () => {
     const id = await h.createLabel();
     const event = aCarrierEvent({ label_id: id });

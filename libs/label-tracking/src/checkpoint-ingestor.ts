@@ -5,7 +5,7 @@ import {
   CarrierCheckpointEvent,
   CarrierEventsResult,
 } from '@consign/contracts';
-import { MicroBatcher, Outbox } from '@consign/platform';
+import { MicroBatcher, Outbox, concurrentTransactions } from '@consign/platform';
 import { labelTrackingDatabase } from './label-tracking.database';
 import { LabelTrackingConfig } from './label-tracking.config';
 import { CheckpointNormaliser } from './normalisation/normalise-checkpoint';
@@ -17,7 +17,7 @@ import {
   UnmatchedRow,
   numberKey,
 } from './tracking.repository';
-import { checkpointKey, deltaOf, detailsOf, withoutDuplicates } from './tracking-state';
+import { DELIVERY_STATUSES, detailsOf, withoutDuplicates } from './tracking-state';
 import { UnmatchedReason } from './unmatched-checkpoint.entity';
 
 /** What became of one carrier event. */
@@ -26,6 +26,19 @@ export type CheckpointOutcome = 'recorded' | 'duplicate' | 'unmatched';
 /** Retried as a whole: a deadlock, a serialisation failure, two writers allocating one number. */
 const RETRIABLE = new Set(['40P01', '40001', '23505']);
 const ATTEMPTS = 3;
+
+type NumberPair = { courier: string; number: string };
+
+/** What a transaction wrote, for the caller and for the checks after its commit. */
+interface Written {
+  outcomes: CheckpointOutcome[];
+  /** Deliveries announced through the outbox. */
+  announced: number;
+  /** Numbers it allocated to parcels. */
+  allocated: NumberPair[];
+  /** Numbers it parked events for (no parcel held them). */
+  parked: NumberPair[];
+}
 
 interface Prepared {
   /** Position in the flush; -1 for a parked event adopted on allocation (already answered). */
@@ -61,6 +74,8 @@ export class CheckpointIngestor {
   private readonly logger = new Logger('CheckpointIngestor');
   private readonly repository = new TrackingRepository();
   private readonly batcher: MicroBatcher<CarrierCheckpointEvent, CheckpointOutcome>;
+  /** Transactions written at once: CHECKPOINT_WRITERS, capped by the connection pool. */
+  readonly writers: number;
 
   constructor(
     @Inject(labelTrackingDatabase.dataSource) private readonly dataSource: DataSource,
@@ -68,9 +83,11 @@ export class CheckpointIngestor {
     private readonly normaliser: CheckpointNormaliser,
     config: LabelTrackingConfig,
   ) {
+    this.writers = Math.min(config.CHECKPOINT_WRITERS, concurrentTransactions(dataSource));
     this.batcher = new MicroBatcher((events) => this.write(events), {
       maxItems: config.CHECKPOINT_BATCH_SIZE,
       maxDelayMs: config.CHECKPOINT_BATCH_DELAY_MS,
+      maxConcurrent: this.writers,
     });
   }
 
@@ -88,21 +105,45 @@ export class CheckpointIngestor {
    * Attaches the parked events waiting for these numbers, now that a parcel holds them (an
    * order's shipment): taken and written in one transaction, so none is lost on the way.
    */
-  async adoptParked(pairs: { courier: string; number: string }[]): Promise<number> {
-    const { adopted, announced } = await this.inTransaction(async (manager) => {
+  async adoptParked(pairs: NumberPair[]): Promise<number> {
+    const { adopted, ...written } = await this.inTransaction(async (manager) => {
       const events = await this.repository.takeParked(manager, pairs);
       return { adopted: events.length, ...(await this.writeIn(manager, events)) };
     });
-    if (announced > 0) this.outbox.nudge();
+    await this.afterCommit(written);
     return adopted;
   }
 
   private async write(events: CarrierCheckpointEvent[]): Promise<CheckpointOutcome[]> {
-    const { outcomes, announced } = await this.inTransaction((manager) =>
-      this.writeIn(manager, events),
-    );
-    if (announced > 0) this.outbox.nudge();
-    return outcomes;
+    const written = await this.inTransaction((manager) => this.writeIn(manager, events));
+    await this.afterCommit(written);
+    return written.outcomes;
+  }
+
+  /**
+   * A number allocated in one transaction and an event for it parked by another, concurrent one
+   * (a second writer, or a shipment): neither saw the other's uncommitted row. So, once committed,
+   * an allocating transaction takes the events parked for its numbers again, and a parking one
+   * adopts its events whose number a parcel now holds. Of two such transactions the one that
+   * commits last sees the other's commit in its check, so no event stays parked for a number a
+   * parcel holds. The events are safely parked meanwhile: a failed check is only logged.
+   */
+  private async afterCommit(written: Written): Promise<void> {
+    if (written.announced > 0) this.outbox.nudge();
+    try {
+      if (written.allocated.length > 0) await this.adoptParked(written.allocated);
+      if (written.parked.length > 0) {
+        const held = await this.repository.findByNumbers(this.dataSource.manager, written.parked);
+        if (held.size > 0)
+          await this.adoptParked(
+            written.parked.filter((p) => held.has(numberKey(p.courier, p.number))),
+          );
+      }
+    } catch (error: unknown) {
+      this.logger.warn(
+        `adopting parked carrier events after a commit: ${error instanceof Error ? error.message : String(error)}; they stay parked`,
+      );
+    }
   }
 
   private async inTransaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
@@ -123,22 +164,30 @@ export class CheckpointIngestor {
     }
   }
 
-  /** Writes the events; answers their outcomes and how many deliveries it announced. */
+  /**
+   * Writes the events; answers their outcomes, how many deliveries it announced, and the numbers
+   * it allocated and parked events for (see afterCommit).
+   */
   private async writeIn(
     manager: EntityManager,
     events: CarrierCheckpointEvent[],
-  ): Promise<{ outcomes: CheckpointOutcome[]; announced: number }> {
+  ): Promise<Written> {
     const prepared = events.map((event, index) => prepare(event, index));
     const byNumber = await this.repository.findByNumbers(manager, [
       ...prepared.flatMap((p) => (p.labelId === undefined ? [numberPair(p.event)] : [])),
       ...prepared.flatMap((p) => (p.event.allocation ? [allocationPair(p.event)] : [])),
     ]);
-    const parcels = await this.repository.existing(manager, [
-      ...new Set(prepared.flatMap((p) => (p.labelId !== undefined ? [p.labelId] : []))),
-    ]);
-    for (const id of byNumber.values()) parcels.add(id);
+    const parcels = await this.repository.lockParcels(
+      manager,
+      [
+        ...new Set([
+          ...prepared.flatMap((p) => (p.labelId !== undefined ? [p.labelId] : [])),
+          ...byNumber.values(),
+        ]),
+      ].sort((a, b) => a - b),
+    );
 
-    const adopted = await this.allocate(manager, prepared, parcels, byNumber);
+    const { adopted, allocated } = await this.allocate(manager, prepared, parcels, byNumber);
     const outcomes: CheckpointOutcome[] = events.map(() => 'duplicate');
     const rows: (CheckpointRow & { index: number })[] = [];
     const unmatched: UnmatchedRow[] = [];
@@ -168,47 +217,45 @@ export class CheckpointIngestor {
       });
     }
     await this.repository.park(manager, unmatched);
+    const parked = [
+      ...new Map(
+        unmatched
+          .filter((u) => u.reason === UnmatchedReason.UnknownTrackingNumber)
+          .map((u) => [
+            numberKey(u.event.carrier_code, u.event.tracking_number as string),
+            numberPair(u.event),
+          ]),
+      ).values(),
+    ];
 
-    const recorded = new Set(
-      (await this.repository.insertCheckpoints(manager, withoutDuplicates(rows))).map(
-        checkpointKey,
-      ),
-    );
-    const byParcel = new Map<number, CheckpointRow[]>();
-    for (const row of rows) {
-      if (!recorded.delete(checkpointKey(row))) continue;
+    const unique = withoutDuplicates(rows);
+    const delivered = new Set<number>();
+    for (const at of await this.repository.recordCheckpoints(manager, unique)) {
+      const row = unique[at];
       if (row.index >= 0) outcomes[row.index] = 'recorded';
-      const ofParcel = byParcel.get(row.trackingId);
-      if (ofParcel) ofParcel.push(row);
-      else byParcel.set(row.trackingId, [row]);
+      if (DELIVERY_STATUSES.includes(row.status)) delivered.add(row.trackingId);
     }
-    const deltas = [...byParcel].map(([id, checkpoints]) => ({ id, delta: deltaOf(checkpoints) }));
-    await this.repository.applyDeltas(manager, deltas);
-    const announced = await announceDeliveries(
-      manager,
-      this.outbox,
-      deltas.filter((d) => d.delta.lastDeliveryTime !== null).map((d) => d.id),
-    );
-    return { outcomes, announced };
+    const announced = await announceDeliveries(manager, this.outbox, [...delivered]);
+    return { outcomes, announced, allocated, parked };
   }
 
   /**
    * Applies the batch's allocations, oldest first so that the latest by event time stays: a
    * parcel takes an allocation when it has none, or when the event is not older than the one in
    * force. A number another parcel holds is refused. Returns the parked events the new numbers
-   * adopt.
+   * adopt, and those numbers.
    */
   private async allocate(
     manager: EntityManager,
     prepared: Prepared[],
     parcels: Set<number>,
     byNumber: Map<string, number>,
-  ): Promise<Prepared[]> {
+  ): Promise<{ adopted: Prepared[]; allocated: NumberPair[] }> {
     const allocating = prepared
       .filter((p) => p.event.allocation && parcels.has(p.labelId as number))
       .sort((a, b) => a.eventTime.getTime() - b.eventTime.getTime());
-    if (allocating.length === 0) return [];
-    const locked = await this.repository.lockAllocations(manager, [
+    if (allocating.length === 0) return { adopted: [], allocated: [] };
+    const locked = await this.repository.readAllocations(manager, [
       ...new Set(allocating.map((p) => p.labelId as number)),
     ]);
     const changed = new Map<number, LockedAllocation>();
@@ -237,14 +284,12 @@ export class CheckpointIngestor {
       changed.set(parcel.id, parcel);
     }
     await this.repository.saveAllocations(manager, [...changed.values()]);
-    const parked = await this.repository.takeParked(
-      manager,
-      [...changed.values()].map((p) => ({
-        courier: p.trackingCourier as string,
-        number: p.trackingNumber as string,
-      })),
-    );
-    return parked.map((event) => prepare(event, -1));
+    const allocated = [...changed.values()].map((p) => ({
+      courier: p.trackingCourier as string,
+      number: p.trackingNumber as string,
+    }));
+    const parked = await this.repository.takeParked(manager, allocated);
+    return { adopted: parked.map((event) => prepare(event, -1)), allocated };
   }
 
   private parcelOf(
@@ -269,11 +314,11 @@ function prepare(event: CarrierCheckpointEvent, index: number): Prepared {
   };
 }
 
-function numberPair(event: CarrierCheckpointEvent): { courier: string; number: string } {
+function numberPair(event: CarrierCheckpointEvent): NumberPair {
   return { courier: event.carrier_code, number: event.tracking_number as string };
 }
 
-function allocationPair(event: CarrierCheckpointEvent): { courier: string; number: string } {
+function allocationPair(event: CarrierCheckpointEvent): NumberPair {
   const allocation = event.allocation as CarrierAllocationDto;
   return { courier: allocation.tracking_courier, number: allocation.tracking_number };
 }

@@ -20,12 +20,23 @@ export class LabelTrackingConfig {
   @Max(10_000)
   CHECKPOINT_BATCH_SIZE = 2000;
 
-  /** How long the first of a batch of carrier events waits for more when the writer is idle. */
+  /** How long the first of a batch of carrier events waits for more when a writer is free. */
   @Transform(toInt)
   @IsInt()
   @Min(0)
   @Max(1000)
   CHECKPOINT_BATCH_DELAY_MS = 5;
+
+  /**
+   * Carrier-event transactions written at once, each on its own connection, so that one batch is
+   * prepared in Node while another is in PostgreSQL. Capped by the connection pool: one on the
+   * embedded database.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(16)
+  CHECKPOINT_WRITERS = 2;
 
   /**
    * Kafka: most carrier events handed to the writer and not yet persisted. Below it the consumer

@@ -38,8 +38,8 @@ export interface CheckpointFact {
 
 /**
  * What a batch of new checkpoints of one parcel says, reduced to what its summary needs — so the
- * summary is updated in one set-based UPDATE (mergeSummary is that statement's arithmetic)
- * without reading the row first.
+ * summary is updated in one set-based statement (TrackingRepository.recordCheckpoints computes
+ * deltaOf and applies mergeSummary in SQL) without reading the row first.
  */
 export interface SummaryDelta {
   /** The latest new checkpoint: its time and status (of equal times, the later arrival). */
@@ -80,7 +80,7 @@ export function deltaOf(checkpoints: readonly CheckpointFact[]): SummaryDelta {
 }
 
 /**
- * A summary after a delta — what TrackingRepository.applyDeltas does in SQL: the status follows
+ * A summary after a delta — what TrackingRepository.recordCheckpoints does in SQL: the status follows
  * the latest checkpoint by event time (a new one wins a tie: it arrived later), the expiry clock
  * and delivered_time only move forward, outbound_time only backward.
  */
@@ -128,7 +128,8 @@ export interface CheckpointIdentity {
 export function checkpointKey(checkpoint: CheckpointIdentity): string {
   return [
     checkpoint.trackingId,
-    checkpoint.eventTime.toISOString(),
+    // The instant (an event time may have been written in any zone).
+    checkpoint.eventTime.getTime(),
     checkpoint.carrierCode,
     checkpoint.eventCode,
     checkpoint.details ?? '\u0000',

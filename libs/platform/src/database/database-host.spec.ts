@@ -1,5 +1,5 @@
-import { MigrationInterface, QueryRunner } from 'typeorm';
-import { DatabaseHost, redactUrl } from './database-host';
+import { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
+import { DatabaseHost, concurrentTransactions, redactUrl } from './database-host';
 import { TestDatabase, createTestDatabase } from '../testing/test-database';
 
 class CreateThing1700000000001 implements MigrationInterface {
@@ -48,6 +48,28 @@ describe('DatabaseHost', () => {
       await again.close();
       expect(CreateThing1700000000001.runs).toBe(1);
     }
+  });
+
+  it('reports how many transactions can be open at once: one on the embedded database', async () => {
+    const embedded = new DatabaseHost({ kind: 'pglite', dataDir: 'memory://' });
+    try {
+      const dataSource = await embedded.openServiceDataSource({
+        name: 'pool',
+        schema: 'host_test_pool',
+        entities: [],
+        migrations: [],
+      });
+      expect(concurrentTransactions(dataSource)).toBe(1);
+    } finally {
+      await embedded.close();
+    }
+    // PostgreSQL: the pool size, read from the options (no connection needed).
+    const pooled = new DataSource({
+      type: 'postgres',
+      url: 'postgres://127.0.0.1/x',
+      extra: { max: 7 },
+    });
+    expect(concurrentTransactions(pooled)).toBe(7);
   });
 
   it('maps numeric and bigint to exact numbers', async () => {

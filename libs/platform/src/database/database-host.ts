@@ -155,6 +155,19 @@ export class DatabaseHost {
   }
 }
 
+/**
+ * How many transactions of this DataSource can be open at once: its pool size. One for the
+ * embedded database (PGlite is one backend: a second connection used while a transaction is
+ * open waits for it forever), so work that would run transactions side by side must not.
+ */
+export function concurrentTransactions(dataSource: DataSource): number {
+  const extra: unknown = (dataSource.options as { extra?: unknown }).extra;
+  const max =
+    typeof extra === 'object' && extra !== null ? (extra as { max?: unknown }).max : undefined;
+  // pg's Pool defaults to 10 connections.
+  return typeof max === 'number' && Number.isInteger(max) && max > 0 ? max : 10;
+}
+
 /** The PGlite pg config is a class instance; pg's Pool wants its fields as plain options. */
 function pgConfigFields(config: ReturnType<typeof createPgConfig>): Record<string, unknown> {
   return {

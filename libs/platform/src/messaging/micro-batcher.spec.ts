@@ -69,6 +69,87 @@ describe('MicroBatcher', () => {
     expect(flushes).toEqual([[1], [2, 3, 4], [5, 6, 7, 8]]);
   });
 
+  it('runs up to maxConcurrent flushes at once, each answering its own submissions', async () => {
+    const gates = [deferred(), deferred(), deferred()];
+    const flushes: number[][] = [];
+    let running = 0;
+    let maxRunning = 0;
+    const batcher = new MicroBatcher<number, number>(
+      async (items) => {
+        const gate = gates[flushes.length];
+        flushes.push(items);
+        running++;
+        maxRunning = Math.max(maxRunning, running);
+        await gate.promise;
+        running--;
+        return items.map((n) => n * 10);
+      },
+      { maxItems: 2, maxDelayMs: 1000, maxConcurrent: 2 },
+    );
+    const settled: number[][] = [];
+    const track = (p: Promise<number[]>) => p.then((r) => (settled.push(r), r));
+    // Full batches start at once, without waiting for the delay; the third waits for a slot.
+    const submissions = [
+      track(batcher.submit([1, 2])),
+      track(batcher.submit([3, 4])),
+      track(batcher.submit([5, 6])),
+    ];
+    await new Promise((r) => setTimeout(r, 10));
+    expect(flushes).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
+    // The second flush finishing first answers its own submission only.
+    gates[1].resolve();
+    await submissions[1];
+    expect(settled).toEqual([[30, 40]]);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(flushes).toEqual([
+      [1, 2],
+      [3, 4],
+      [5, 6],
+    ]);
+    let drainedAt = -1;
+    const drained = batcher.drain().then(() => (drainedAt = settled.length));
+    gates[2].resolve();
+    await submissions[2];
+    await new Promise((r) => setTimeout(r, 10));
+    expect(drainedAt).toBe(-1);
+    gates[0].resolve();
+    await drained;
+    expect(drainedAt).toBe(3);
+    expect(maxRunning).toBe(2);
+    await expect(Promise.all(submissions)).resolves.toEqual([
+      [10, 20],
+      [30, 40],
+      [50, 60],
+    ]);
+  });
+
+  it('with a slot free, flushes a partial batch after maxDelayMs, not at once', async () => {
+    const gate = deferred();
+    const flushes: number[][] = [];
+    const batcher = new MicroBatcher<number, number>(
+      async (items) => {
+        flushes.push(items);
+        if (flushes.length === 1) await gate.promise;
+        return items;
+      },
+      { maxItems: 3, maxDelayMs: 30, maxConcurrent: 2 },
+    );
+    const first = batcher.submit([1, 2, 3]);
+    const second = batcher.submit([4]);
+    const third = batcher.submit([5]);
+    expect(flushes).toEqual([[1, 2, 3]]);
+    await Promise.all([second, third]);
+    expect(flushes).toEqual([
+      [1, 2, 3],
+      [4, 5],
+    ]);
+    gate.resolve();
+    await first;
+  });
+
   it('rejects every submission of a failed flush, and keeps going', async () => {
     let fail = true;
     const batcher = new MicroBatcher<number, number>(

@@ -1,8 +1,14 @@
 export interface MicroBatcherOptions {
   /** A flush takes whole submissions up to this many items (one larger submission goes alone). */
   maxItems: number;
-  /** How long the first submission waits for others when nothing is being flushed. */
+  /** How long a submission waits for others before a free flush slot takes a partial batch. */
   maxDelayMs: number;
+  /**
+   * Most flushes running at once (default 1). More than one overlaps one flush's work in this
+   * process with another's in the database; the flush function must then be safe to run
+   * concurrently with itself.
+   */
+  maxConcurrent?: number;
 }
 
 interface Pending<T, R> {
@@ -12,59 +18,69 @@ interface Pending<T, R> {
 }
 
 /**
- * Coalesces concurrent submissions into one flush (one transaction, a few multi-row statements),
+ * Coalesces concurrent submissions into flushes (one transaction, a few multi-row statements),
  * for writes that are cheap in bulk and dear one by one. A submission resolves with its own
  * results once the flush holding it has finished — for a database write, after the commit — so a
- * consumer acknowledges nothing that is not persisted. Flushes run one at a time, in submission
- * order; while one runs, the next one fills up.
+ * consumer acknowledges nothing that is not persisted. Submissions are taken in order; up to
+ * `maxConcurrent` flushes run at once. A free slot takes a full batch (`maxItems`) at once, a
+ * partial one after `maxDelayMs`, and what queued while every slot was busy as soon as one frees.
  */
 export class MicroBatcher<T, R> {
   private queue: Pending<T, R>[] = [];
   private queued = 0;
   private timer?: NodeJS.Timeout;
-  private flushing?: Promise<void>;
+  private readonly flushing = new Set<Promise<void>>();
+  private readonly maxConcurrent: number;
 
   constructor(
     private readonly flushItems: (items: T[]) => Promise<R[]>,
     private readonly options: MicroBatcherOptions,
-  ) {}
+  ) {
+    this.maxConcurrent = Math.max(1, Math.floor(options.maxConcurrent ?? 1));
+  }
 
   submit(items: T[]): Promise<R[]> {
     if (items.length === 0) return Promise.resolve([]);
     return new Promise<R[]>((resolve, reject) => {
       this.queue.push({ items, resolve, reject });
       this.queued += items.length;
-      this.schedule();
+      this.start(false);
     });
   }
 
   /** Resolves once everything submitted so far has been flushed. */
   async drain(): Promise<void> {
-    while (this.queue.length > 0 || this.flushing) {
-      if (!this.flushing) this.start();
-      await this.flushing;
+    while (this.queue.length > 0 || this.flushing.size > 0) {
+      this.start(true);
+      await Promise.all([...this.flushing]);
     }
   }
 
-  private schedule(): void {
-    if (this.flushing) return;
-    if (this.queued >= this.options.maxItems) {
-      this.start();
-      return;
+  /** Fills the free slots: with full batches, or (`partial`) with whatever is queued. */
+  private start(partial: boolean): void {
+    while (
+      this.flushing.size < this.maxConcurrent &&
+      this.queue.length > 0 &&
+      (partial || this.queued >= this.options.maxItems)
+    ) {
+      const flush: Promise<void> = this.flush(this.take()).finally(() => {
+        this.flushing.delete(flush);
+        // What arrived while every slot was busy waited already: flush it now.
+        this.start(true);
+      });
+      this.flushing.add(flush);
     }
-    this.timer ??= setTimeout(() => this.start(), this.options.maxDelayMs);
-  }
-
-  private start(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    if (this.flushing || this.queue.length === 0) return;
-    const batch = this.take();
-    this.flushing = this.flush(batch).finally(() => {
-      this.flushing = undefined;
-      // What arrived meanwhile waited already: flush it now rather than after another delay.
-      if (this.queue.length > 0) this.start();
-    });
+    if (this.queue.length === 0 || this.flushing.size >= this.maxConcurrent) {
+      // Nothing waits, or a finishing flush will take it.
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    } else {
+      // The oldest waiting submission's clock: later ones do not reset it.
+      this.timer ??= setTimeout(() => {
+        this.timer = undefined;
+        this.start(true);
+      }, this.options.maxDelayMs);
+    }
   }
 
   private take(): Pending<T, R>[] {
