@@ -147,6 +147,23 @@ describe('in-process transport', () => {
     expect(reply.correlationId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('runs a request sent from within a scope under the id its header carries, same or not', async () => {
+    const send = (header: string) =>
+      lastValueFrom(
+        client.send<{ correlationId: string }>('test.correlation.v1', {
+          key: '1',
+          value: {},
+          headers: { 'x-correlation-id': header },
+        }),
+      );
+    await expect(runWithCorrelationId('scope-1', () => send('scope-1'))).resolves.toEqual({
+      correlationId: 'scope-1',
+    });
+    await expect(runWithCorrelationId('scope-1', () => send('other-2'))).resolves.toEqual({
+      correlationId: 'other-2',
+    });
+  });
+
   it('fails a request for a pattern nobody handles', async () => {
     await expect(lastValueFrom(client.send('test.nobody.v1', {}))).rejects.toBeInstanceOf(
       NoHandlerError,

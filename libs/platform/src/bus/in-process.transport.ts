@@ -7,7 +7,12 @@ import {
 } from '@nestjs/microservices';
 import { randomUUID } from 'node:crypto';
 import { lastValueFrom, isObservable } from 'rxjs';
-import { correlationIdOfHeaders, runWithCorrelationId } from '../observability/correlation';
+import {
+  correlationIdOfHeaders,
+  currentConsumedMessage,
+  currentCorrelationId,
+  runWithCorrelationId,
+} from '../observability/correlation';
 import { EventHandler, InProcessBroker, MessageHeaders, RequestHandler } from './in-process-broker';
 
 /**
@@ -29,9 +34,16 @@ function messageHeaders(data: unknown): MessageHeaders | undefined {
   return undefined;
 }
 
-/** Handles a consumed message inside the correlation id it carries (a new one without). */
+/**
+ * Handles a consumed message inside the correlation id it carries (a new one without). A request
+ * the process makes to itself usually carries the id of the scope it is sent from (an HTTP
+ * request's): that scope is kept rather than entered again.
+ */
 function withCorrelationOf<T>(headers: MessageHeaders, work: () => T): T {
-  return runWithCorrelationId(correlationIdOfHeaders(headers) ?? randomUUID(), work);
+  const correlationId = correlationIdOfHeaders(headers) ?? randomUUID();
+  if (currentCorrelationId() === correlationId && currentConsumedMessage() === undefined)
+    return work();
+  return runWithCorrelationId(correlationId, work);
 }
 
 /** The server half of the in-process transport: registers the app's handlers on the broker. */
