@@ -8,18 +8,27 @@ export interface BearerToken {
 }
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
-const seen = new WeakMap<object, BearerToken | null>();
+
+/**
+ * Where a request keeps its parsed token: a request property the gateway's Fastify instance
+ * declares (decorateRequest, so every request has it from the start and keeps one shape); null
+ * until parsed, false when the request has no bearer token.
+ */
+export const BEARER_SLOT = 'consignBearer';
+
+type WithBearerSlot = FastifyRequest & { [BEARER_SLOT]?: BearerToken | false | null };
 
 /**
  * The request's `Authorization: Bearer <key>`, parsed and hashed once per request (the rate
- * limiter and the auth guard both need it; SHA-256 costs ≈ 9 µs).
+ * limiter and the authentication hook both need it; SHA-256 costs ≈ 1 µs).
  */
 export function bearerTokenOf(request: FastifyRequest): BearerToken | null {
-  const raw = request.raw;
-  if (seen.has(raw)) return seen.get(raw) ?? null;
+  const slot = request as WithBearerSlot;
+  const known = slot[BEARER_SLOT];
+  if (known !== undefined && known !== null) return known || null;
   const header = request.headers.authorization;
   const match = typeof header === 'string' ? BEARER.exec(header) : null;
   const token = match ? { token: match[1], hash: hashApiKey(match[1]) } : null;
-  seen.set(raw, token);
+  slot[BEARER_SLOT] = token ?? false;
   return token;
 }

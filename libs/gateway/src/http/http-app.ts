@@ -10,7 +10,7 @@ import {
 } from '@consign/platform';
 import { envelope, errorEnvelope } from '@consign/contracts';
 import rateLimit from '@fastify/rate-limit';
-import { bearerTokenOf } from '../auth/bearer-token';
+import { BEARER_SLOT, bearerTokenOf } from '../auth/bearer-token';
 import { authenticateApiRoutes } from '../auth/api-key.auth';
 import { ApiError } from './api-error';
 import { isApiRoute } from './api-routes';
@@ -50,6 +50,7 @@ export async function applyHttpRules(
   app: NestFastifyApplication,
   config: AppConfig,
 ): Promise<void> {
+  app.getHttpAdapter().getInstance().decorateRequest(BEARER_SLOT, null);
   rejectNonJsonBodies(app);
   authenticateApiRoutes(app);
   runApiRoutesDirectly(app);
