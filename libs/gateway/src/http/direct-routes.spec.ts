@@ -15,9 +15,11 @@ import {
   UseGuards,
   createParamDecorator,
 } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { MODULE_METADATA } from '@nestjs/common/constants';
+import { APP_GUARD, APP_INTERCEPTOR, APP_PIPE, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyRequest } from 'fastify';
+import { GatewayModule } from '../gateway.module';
 import { ApiController, runApiRoutesDirectly } from './direct-routes';
 
 const Caller = createParamDecorator(
@@ -134,6 +136,18 @@ describe('runApiRoutesDirectly', () => {
   it('matches no route with an empty path parameter, as Nest does', async () => {
     const response = await app.inject({ method: 'GET', url: '/2025-07/test//x' });
     expect(response.statusCode).toBe(404);
+  });
+
+  it('runs under a gateway that registers no global guard, interceptor or pipe', () => {
+    const providers: unknown[] = Reflect.getMetadata(MODULE_METADATA.PROVIDERS, GatewayModule);
+    const tokens = providers.map((provider) =>
+      typeof provider === 'object' && provider !== null && 'provide' in provider
+        ? (provider as { provide: unknown }).provide
+        : provider,
+    );
+    expect(tokens).not.toContain(APP_GUARD);
+    expect(tokens).not.toContain(APP_INTERCEPTOR);
+    expect(tokens).not.toContain(APP_PIPE);
   });
 
   it.each([

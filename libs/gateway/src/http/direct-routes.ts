@@ -109,7 +109,10 @@ function directHandler(
   const hasParams = url.includes(':');
   return function handle(request, reply) {
     // As Nest's Fastify adapter: an empty path parameter ('/label//x') matches no route.
-    if (hasParams && hasEmptyParam(request.params)) return reply.callNotFound();
+    if (hasParams && hasEmptyParam(request.params)) {
+      reply.callNotFound();
+      return undefined;
+    }
     const args = new Array<unknown>(count);
     let pending = false;
     for (let i = 0; i < count; i++) {
