@@ -3,8 +3,8 @@
  * dist/libs/testing/src/kafka/cpu-profile.preload.js"` with CPU_PROFILE_DIR set (Node 20 refuses
  * `--cpu-prof` in NODE_OPTIONS, and the bench starts apps through startApp, without execArgv).
  * The profile (Chrome DevTools `.cpuprofile`) is written when the process is asked to stop
- * (SIGTERM/SIGINT: Nest's shutdown hooks then kill it by the signal, so no `exit` event) or
- * exits.
+ * (SIGTERM/SIGINT: Nest's shutdown hooks then kill it by the signal, so no `exit` event; with no
+ * other listener the signal is raised again) or exits.
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
@@ -32,10 +32,12 @@ if (dir) {
       );
     });
   };
-  const onSignal = () => {
+  const onSignal = (signal: NodeJS.Signals) => {
     write();
     process.off('SIGTERM', onSignal);
     process.off('SIGINT', onSignal);
+    // Alone, this listener would keep the process alive: let the signal do what it would have.
+    if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
   };
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
