@@ -30,7 +30,11 @@
  *
  * Environment: BENCH_LABELS (10000), BENCH_EVENTS_PER_LABEL (10), BENCH_MODES
  * (bulk,ingestor,webhook,kafka,backlog,broker), BENCH_PG_ADMIN_URL (TEST_DATABASE_URL or
- * postgres://postgres@127.0.0.1:5432/postgres). PostgreSQL is required.
+ * postgres://postgres@127.0.0.1:5432/postgres), BENCH_SERVICE_NODE_OPTIONS (NODE_OPTIONS for the
+ * label-tracking-service process of the kafka and backlog paths; Node 20 refuses `--cpu-prof`
+ * there, so for a CPU profile: `--require ./dist/libs/testing/src/kafka/cpu-profile.preload.js`
+ * and CPU_PROFILE_DIR=/tmp/prof (written when the service stops)).
+ * PostgreSQL is required.
  */
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -73,6 +77,7 @@ const PG_ADMIN_URL =
   process.env.TEST_DATABASE_URL ??
   'postgres://postgres@127.0.0.1:5432/postgres';
 const SAMPLE = 100;
+const SERVICE_NODE_OPTIONS = process.env.BENCH_SERVICE_NODE_OPTIONS;
 
 function log(line = ''): void {
   process.stdout.write(`${line}\n`);
@@ -492,7 +497,10 @@ async function benchKafka(kind: 'live' | 'backlog'): Promise<void> {
     processes.push(
       await startApp(
         'label-tracking-service',
-        envFor('label-tracking-service'),
+        {
+          ...envFor('label-tracking-service'),
+          ...(SERVICE_NODE_OPTIONS ? { NODE_OPTIONS: SERVICE_NODE_OPTIONS } : {}),
+        },
         /label-tracking-service is ready/,
         120_000,
       ),
