@@ -14,6 +14,11 @@ import {
  * runs one writer there: these tests then only check that.
  */
 const onPostgres = testDatabaseMode() === 'postgres';
+/**
+ * Tests of two writers at once run on PostgreSQL only: the embedded database (PGlite) serialises
+ * transactions, so the ingestor runs one writer there (the writer-count test checks that).
+ */
+const withTwoWriters = onPostgres ? it : it.skip;
 
 function deferred() {
   let resolve!: () => void;
@@ -97,6 +102,18 @@ function lifecycles(labelIds: number[]): CarrierCheckpointEvent[] {
 }
 
 /** The tables the writers fill, with label ids replaced by their position in `labelIds`. */
+/** The label holds its information_received, allocation and adopted checkpoints; none is parked. */
+async function expectAdoptedNoneParked(h: LabelTrackingHarness, labelId: number): Promise<void> {
+  const [{ checkpoints }] = await h.dataSource.query(
+    `SELECT count(*)::int AS checkpoints FROM "labels"."checkpoint" WHERE tracking_id = $1`,
+    [labelId],
+  );
+  const [{ parked }] = await h.dataSource.query(
+    `SELECT count(*)::int AS parked FROM "labels"."unmatched_checkpoint"`,
+  );
+  expect({ checkpoints, parked }).toEqual({ checkpoints: 3, parked: 0 });
+}
+
 async function written(h: LabelTrackingHarness, labelIds: number[]) {
   const at = (id: unknown) => labelIds.indexOf(Number(id));
   const checkpoints = await h.dataSource.query(
@@ -170,7 +187,7 @@ describe('two checkpoint writers', () => {
     }
   });
 
-  (onPostgres ? it : it.skip)(
+  withTwoWriters(
     'adopts an event parked while another writer allocated its number (allocation committing last)',
     async () => {
       const h = await startLabelTracking({ CHECKPOINT_WRITERS: 2, CHECKPOINT_BATCH_SIZE: 1 });
@@ -209,22 +226,14 @@ describe('two checkpoint writers', () => {
         ).resolves.toEqual(['unmatched']);
         commitAllocation.resolve();
         await expect(allocation).resolves.toEqual(['recorded']);
-        const [{ n }] = await h.dataSource.query(
-          `SELECT count(*)::int AS n FROM "labels"."checkpoint" WHERE tracking_id = $1`,
-          [labelId],
-        );
-        expect(n).toBe(3);
-        const [{ parked }] = await h.dataSource.query(
-          `SELECT count(*)::int AS parked FROM "labels"."unmatched_checkpoint"`,
-        );
-        expect(parked).toBe(0);
+        await expectAdoptedNoneParked(h, labelId);
       } finally {
         await h.close();
       }
     },
   );
 
-  (onPostgres ? it : it.skip)(
+  withTwoWriters(
     'adopts an event parked while another writer allocated its number (parking committing last)',
     async () => {
       const h = await startLabelTracking({ CHECKPOINT_WRITERS: 2, CHECKPOINT_BATCH_SIZE: 1 });
@@ -261,64 +270,53 @@ describe('two checkpoint writers', () => {
         ).resolves.toEqual(['recorded']);
         commitParking.resolve();
         await expect(byNumber).resolves.toEqual(['unmatched']);
-        const [{ n }] = await h.dataSource.query(
-          `SELECT count(*)::int AS n FROM "labels"."checkpoint" WHERE tracking_id = $1`,
-          [labelId],
-        );
-        expect(n).toBe(3);
-        const [{ left }] = await h.dataSource.query(
-          `SELECT count(*)::int AS left FROM "labels"."unmatched_checkpoint"`,
-        );
-        expect(left).toBe(0);
+        await expectAdoptedNoneParked(h, labelId);
       } finally {
         await h.close();
       }
     },
   );
 
-  (onPostgres ? it : it.skip)(
-    'retries a transaction chosen as a deadlock victim, as a whole',
-    async () => {
-      const h = await startLabelTracking({ CHECKPOINT_WRITERS: 2 });
-      const other = h.dataSource.createQueryRunner();
-      try {
-        const first = await h.createLabel();
-        const second = await h.createLabel();
-        await other.connect();
-        await other.startTransaction();
-        // This session waits long before looking for a deadlock, so the writer's session (one
-        // second, the default) is the one that finds it and is cancelled.
-        await other.query(`SET LOCAL deadlock_timeout = '60s'`);
-        await other.query(`SELECT id FROM "labels"."tracking" WHERE id = $1 FOR UPDATE`, [second]);
-        const seen = watchTransactions(h.dataSource);
-        // The writer locks its parcels in id order: it holds the first and waits for the second.
-        const writing = h.ingestor.ingest([
-          aCarrierEvent({ label_id: first, event_time: '2026-05-02T08:00:00Z' }),
-          aCarrierEvent({ label_id: second, event_time: '2026-05-02T08:00:00Z' }),
-        ]);
-        for (;;) {
-          const [{ waiting }] = await h.dataSource.query(
-            `SELECT count(*)::int AS waiting FROM pg_stat_activity
+  withTwoWriters('retries a transaction chosen as a deadlock victim, as a whole', async () => {
+    const h = await startLabelTracking({ CHECKPOINT_WRITERS: 2 });
+    const other = h.dataSource.createQueryRunner();
+    try {
+      const first = await h.createLabel();
+      const second = await h.createLabel();
+      await other.connect();
+      await other.startTransaction();
+      // This session waits long before looking for a deadlock, so the writer's session (one
+      // second, the default) is the one that finds it and is cancelled.
+      await other.query(`SET LOCAL deadlock_timeout = '60s'`);
+      await other.query(`SELECT id FROM "labels"."tracking" WHERE id = $1 FOR UPDATE`, [second]);
+      const seen = watchTransactions(h.dataSource);
+      // The writer locks its parcels in id order: it holds the first and waits for the second.
+      const writing = h.ingestor.ingest([
+        aCarrierEvent({ label_id: first, event_time: '2026-05-02T08:00:00Z' }),
+        aCarrierEvent({ label_id: second, event_time: '2026-05-02T08:00:00Z' }),
+      ]);
+      for (;;) {
+        const [{ waiting }] = await h.dataSource.query(
+          `SELECT count(*)::int AS waiting FROM pg_stat_activity
               WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-          );
-          if (waiting > 0) break;
-          await new Promise((r) => setTimeout(r, 20));
-        }
-        // Now this session waits for the writer's first parcel: a deadlock.
-        await other.query(`SELECT id FROM "labels"."tracking" WHERE id = $1 FOR UPDATE`, [first]);
-        await other.commitTransaction();
-        await expect(writing).resolves.toEqual(['recorded', 'recorded']);
-        expect(seen.started).toBe(2);
-        const [{ n }] = await h.dataSource.query(
-          `SELECT count(*)::int AS n FROM "labels"."checkpoint" WHERE tracking_id = ANY($1::bigint[])`,
-          [[first, second]],
         );
-        expect(n).toBe(4);
-      } finally {
-        if (other.isTransactionActive) await other.rollbackTransaction();
-        await other.release();
-        await h.close();
+        if (waiting > 0) break;
+        await new Promise((r) => setTimeout(r, 20));
       }
-    },
-  );
+      // Now this session waits for the writer's first parcel: a deadlock.
+      await other.query(`SELECT id FROM "labels"."tracking" WHERE id = $1 FOR UPDATE`, [first]);
+      await other.commitTransaction();
+      await expect(writing).resolves.toEqual(['recorded', 'recorded']);
+      expect(seen.started).toBe(2);
+      const [{ n }] = await h.dataSource.query(
+        `SELECT count(*)::int AS n FROM "labels"."checkpoint" WHERE tracking_id = ANY($1::bigint[])`,
+        [[first, second]],
+      );
+      expect(n).toBe(4);
+    } finally {
+      if (other.isTransactionActive) await other.rollbackTransaction();
+      await other.release();
+      await h.close();
+    }
+  });
 });
