@@ -2,9 +2,9 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { PGlite } from '@electric-sql/pglite';
-import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { DataSource, DataSourceOptions, MixedList } from 'typeorm';
 import { consignPgTypes } from './pg-types';
+import { PgliteSession } from './pglite-session';
 
 /** What a service needs to open its own DataSource in its own schema. */
 export interface ServiceDatabaseOptions {
@@ -33,6 +33,8 @@ export class DatabaseHost {
   private readonly logger = new Logger('Database');
   private readonly dataSources: DataSource[] = [];
   private pglite?: PGlite;
+  /** The embedded backend's one session, taken in turn by every service's connection. */
+  private pgliteSession?: PgliteSession;
   /** Opening is serialised: on PGlite, one service's migration transaction would block another's queries. */
   private opening: Promise<unknown> = Promise.resolve();
 
@@ -74,10 +76,15 @@ export class DatabaseHost {
         },
       };
     } else {
-      const pgConfig = createPgConfig(await this.openPglite());
+      const session = await this.openPglite();
       dataSourceOptions = {
         ...base,
-        extra: { ...pgConfigFields(pgConfig), max: 1, types: consignPgTypes },
+        extra: {
+          ...PGLITE_CLIENT_FIELDS,
+          connection: session.connection(options.name),
+          max: 1,
+          types: consignPgTypes,
+        },
       };
     }
     const dataSource = new DataSource(dataSourceOptions);
@@ -112,9 +119,9 @@ export class DatabaseHost {
     }
   }
 
-  private async openPglite(): Promise<PGlite> {
+  private async openPglite(): Promise<PgliteSession> {
     if (this.target.kind !== 'pglite') throw new Error('not an embedded database');
-    if (!this.pglite) {
+    if (!this.pglite || !this.pgliteSession) {
       const { dataDir } = this.target;
       if (dataDir.startsWith('memory://')) {
         this.pglite = new PGlite(dataDir);
@@ -124,8 +131,9 @@ export class DatabaseHost {
         this.pglite = new PGlite(dir);
       }
       await this.pglite.waitReady;
+      this.pgliteSession = new PgliteSession(this.pglite);
     }
-    return this.pglite;
+    return this.pgliteSession;
   }
 
   /**
@@ -150,6 +158,7 @@ export class DatabaseHost {
     if (this.pglite) {
       const pglite = this.pglite;
       this.pglite = undefined;
+      this.pgliteSession = undefined;
       if (!pglite.closed) await pglite.close();
     }
   }
@@ -168,17 +177,14 @@ export function concurrentTransactions(dataSource: DataSource): number {
   return typeof max === 'number' && Number.isInteger(max) && max > 0 ? max : 10;
 }
 
-/** The PGlite pg config is a class instance; pg's Pool wants its fields as plain options. */
-function pgConfigFields(config: ReturnType<typeof createPgConfig>): Record<string, unknown> {
-  return {
-    connection: config.connection,
-    user: config.user,
-    password: config.password,
-    database: config.database,
-    host: config.host,
-    port: config.port,
-  };
-}
+/** What pg's Client asks of a server it does not really dial: PGlite accepts any of it. */
+const PGLITE_CLIENT_FIELDS = {
+  user: 'postgres',
+  password: 'dummy',
+  database: 'postgres',
+  host: 'localhost',
+  port: 5432,
+} as const;
 
 export function redactUrl(url: string): string {
   return url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
