@@ -5,8 +5,13 @@ export interface DeploymentOptions {
   env?: Record<string, string>;
 }
 
-/** Every way Consign is deployed; each HTTP scenario runs against all of them. */
+/**
+ * Every way Consign is deployed; each HTTP scenario runs against all of them. The embedded
+ * database is what `npm start` runs, and PGlite serialises transactions on one connection, so a
+ * flow that works on PostgreSQL can still hang there: it gets its own run.
+ */
 export const DEPLOYMENT_MODES: [string, (options?: DeploymentOptions) => Promise<Deployment>][] = [
-  ['standalone', (options) => startStandalone(options)],
+  ['standalone-embedded', (options) => startStandalone({ ...options, embedded: true })],
+  ['standalone-postgres', (options) => startStandalone(options)],
   ['distributed', (options) => startDistributed(options)],
 ];
