@@ -17,6 +17,7 @@ import { InProcessBroker } from './bus/in-process-broker';
 import { InProcessClient, InProcessServer } from './bus/in-process.transport';
 import { kafkaClientOptions, kafkaServerOptions } from './bus/kafka/kafka-options';
 import { ObservedKafkaServer } from './bus/kafka/kafka-server';
+import { releaseConsumer, superviseConsumer } from './bus/kafka/consumer-supervisor';
 import { OBSERVED_APP_NAME, ObservabilityLifecycle } from './observability/observability.lifecycle';
 import { DATABASE_HOST, IN_PROCESS_BROKER } from './platform.tokens';
 import { COMMAND_TOPICS, CommandTopic, replyTopicOf } from '@consign/contracts';
@@ -50,6 +51,8 @@ class PlatformLifecycle implements OnApplicationShutdown {
 
   /** Runs last (a global module): after the consumers stopped and the outbox relays flushed. */
   async onApplicationShutdown(): Promise<void> {
+    if (this.client instanceof ClientKafka && this.client.consumer)
+      releaseConsumer(this.client.consumer);
     await Promise.resolve(this.client.close()).then(
       () => this.logger.log('bus client closed (producer and reply consumer)'),
       (error: unknown) => this.logger.warn(`closing the bus client: ${String(error)}`),
@@ -95,6 +98,10 @@ export class PlatformModule {
             // connect() resolved once the reply consumer joined its group.
             if (requests.length) {
               kafkaConsumerHealth.track(`${options.appName}-client`, client.consumer);
+              // Without its reply consumer the process hears no answer: keep it running.
+              superviseConsumer(`${options.appName}-client`, client.consumer, () =>
+                client.bindTopics(),
+              );
               metrics().consumerGroups.add(`${options.appName}-client`, requests.map(replyTopicOf));
             }
             // ClientKafka narrows ClientProxy's status type; callers only use the ClientProxy API.

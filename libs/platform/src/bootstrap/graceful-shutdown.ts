@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import type { Consumer } from 'kafkajs';
 import { AppConfig } from '../config/app-config';
 import { kafkaConsumerHealth } from '../health/kafka-consumer-health';
+import { releaseConsumer } from '../bus/kafka/consumer-supervisor';
 import { ShutdownState } from '../health/shutdown-state';
 
 export interface ShutdownTimings {
@@ -119,6 +120,7 @@ async function shutDown(
         logger.log('stopping the bus consumers (finishing and committing what is in hand)');
         for (const consumer of consumers) {
           kafkaConsumerHealth.untrack(consumer);
+          releaseConsumer(consumer);
           await consumer.disconnect();
         }
         logger.log('bus consumers stopped, offsets committed');

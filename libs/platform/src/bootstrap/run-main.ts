@@ -1,15 +1,39 @@
+import { Logger } from '@nestjs/common';
 import { ConfigError } from '../config/app-config';
 
-/** Runs an app's main: a configuration error exits 2 with its message, any other failure 1. */
+/**
+ * Runs an app's main: a configuration error exits 2 with its message, any other failure 1.
+ * Once running, a rejected Kafka call that nothing awaited (kafkajs rejects its internal
+ * promises when the broker is unreachable) is logged, not fatal: the consumers are supervised
+ * and producers reconnect on their next send, so a broker outage of any length is ridden out.
+ * Any other unhandled rejection is a defect and still ends the process, as Node does by default.
+ */
 export function runMain(name: string, main: () => Promise<void>): void {
+  process.on('unhandledRejection', (reason: unknown) => {
+    if (isKafkaError(reason)) {
+      new Logger(name).warn(
+        `unawaited Kafka failure, carrying on: ${reason.name}: ${reason.message}`,
+      );
+      return;
+    }
+    process.stderr.write(`${name}: unhandled rejection: ${describe(reason)}\n`);
+    process.exit(1);
+  });
   main().catch((error: unknown) => {
     if (error instanceof ConfigError) {
       process.stderr.write(`${name}: ${error.message}\n`);
       process.exit(2);
     }
-    process.stderr.write(
-      `${name} failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
+    process.stderr.write(`${name} failed to start: ${describe(error)}\n`);
     process.exit(1);
   });
+}
+
+/** kafkajs' errors all derive from KafkaJSError and carry its name prefix. */
+export function isKafkaError(reason: unknown): reason is Error {
+  return reason instanceof Error && reason.name.startsWith('KafkaJS');
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }

@@ -10,6 +10,7 @@ import { CommitLedger, LedgerBatch } from './commit-ledger';
 import { EventHandler, InProcessBroker } from './in-process-broker';
 import { kafkaJsConfig } from './kafka/kafka-options';
 import { kafkaConsumerHealth } from '../health/kafka-consumer-health';
+import { releaseConsumer, superviseConsumer } from './kafka/consumer-supervisor';
 
 /**
  * One consumed message: its key, its value parsed as JSON (the raw text when it is not JSON), and
@@ -171,17 +172,21 @@ export class BatchTopicConsumer {
               })),
             );
       });
+    const run = async () => {
+      await consumer.subscribe({ topic, fromBeginning: settings.fromBeginning });
+      await consumer.run({
+        autoCommit: false,
+        eachBatchAutoResolve: false,
+        partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 1,
+        eachBatch: (payload) => this.eachBatch(consumer, payload),
+      });
+    };
     await consumer.connect();
-    await consumer.subscribe({ topic, fromBeginning: settings.fromBeginning });
     metrics().consumerGroups.add(this.options.groupId, [topic]);
-    await consumer.run({
-      autoCommit: false,
-      eachBatchAutoResolve: false,
-      partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 1,
-      eachBatch: (payload) => this.eachBatch(consumer, payload),
-    });
+    await run();
     // run() resolved once the consumer joined its group; readiness follows it from here.
     kafkaConsumerHealth.track(`${this.options.groupId}-batch`, consumer);
+    superviseConsumer(`${this.options.groupId}-batch`, consumer, run);
   }
 
   private async handle(messages: ConsumedMessage[]): Promise<void> {
@@ -213,6 +218,7 @@ export class BatchTopicConsumer {
     await this.flushCommits();
     this.consumer = undefined;
     kafkaConsumerHealth.untrack(consumer);
+    releaseConsumer(consumer);
     await consumer.disconnect().catch((error: unknown) => {
       this.logger.warn(`disconnecting: ${messageOf(error)}`);
     });

@@ -23,11 +23,35 @@ export interface Deployment {
   createCarrierKey(carrier: string): Promise<ApiClient>;
   /** The environment a tool needs to reach this deployment's bus (distributed only). */
   busEnv?: Record<string, string>;
+  /** Each process's state: still running, and what its /health/ready answers (distributed only). */
+  processHealth?(): Promise<ProcessHealth[]>;
+  /** The Kafka-protocol test broker (distributed only), to make outages with. */
+  broker?: BrokerControl;
   /** Stops one service process (distributed only), to see how the gateway copes without it. */
   stopService?(name: string): Promise<void>;
   /** Every process's output, for a failing test's message. */
   logs(): string;
   stop(): Promise<void>;
+}
+
+export interface ProcessHealth {
+  name: string;
+  /** Exit code or signal once the process ended; null while it runs. */
+  exited: number | string | null;
+  /** Status of its /health/ready (0 when it did not answer) and the body's reason. */
+  ready: number;
+  body: string;
+}
+
+/** Outages of a distributed deployment's broker. */
+export interface BrokerControl {
+  /** Stops the broker: clients' connections are refused until `start`. Its data is lost. */
+  stop(): Promise<void>;
+  /** Starts a new, empty broker on the same address with the same topics. */
+  start(): Promise<void>;
+  /** Freezes the broker (connections stay open, nothing answers) until `thaw`. */
+  freeze(): void;
+  thaw(): void;
 }
 
 export function newApiKey(): string {

@@ -9,7 +9,7 @@ import {
   createMerchantWithCli,
 } from './admin';
 import { ApiClient } from './api-client';
-import { Deployment, GATEWAY_READY, newApiKey } from './deployments';
+import { Deployment, GATEWAY_READY, ProcessHealth, newApiKey } from './deployments';
 import { AppProcess, freePort, startApp, tempDir } from './processes';
 
 /** The services that run as their own processes (each prints "<name> is ready" once ready). */
@@ -33,7 +33,8 @@ export async function startDistributed(
 ): Promise<Deployment> {
   const database = await createTestDatabase();
   // The topics of docs/asyncapi.yaml, as production declares them (partitions included).
-  const broker = await startMokapiBroker(consignMokapiTopics());
+  const topics = consignMokapiTopics();
+  let broker = await startMokapiBroker(topics);
   const dirs: string[] = [];
   const envFor = (app: string): Record<string, string> => {
     const dataDir = tempDir(app);
@@ -46,6 +47,7 @@ export async function startDistributed(
     };
   };
   const processes: AppProcess[] = [];
+  const readyUrls = new Map<string, string>();
   const stopAll = async () => {
     for (const app of processes.splice(0).reverse()) await app.stop();
     await broker.stop();
@@ -58,6 +60,7 @@ export async function startDistributed(
       DISTRIBUTED_SERVICES.map(async (service) => {
         // Every process serves its health endpoints on a port of its own.
         const port = await freePort();
+        readyUrls.set(service, `http://127.0.0.1:${port}/health/ready`);
         return startApp(
           service,
           { ...envFor(service), PORT: String(port), HOST: '127.0.0.1' },
@@ -80,6 +83,7 @@ export async function startDistributed(
       BOOTSTRAP_API_KEY: apiKey,
     };
     const gatewayReady = `http://127.0.0.1:${port}/health/ready`;
+    readyUrls.set('api-gateway', gatewayReady);
     processes.push(await startApp('api-gateway', gatewayEnv, GATEWAY_READY, 60_000, gatewayReady));
     const client = new ApiClient(`http://127.0.0.1:${port}`, apiKey);
     let earlierLogs = '';
@@ -124,6 +128,25 @@ export async function startDistributed(
         return client.withKey(await admin((env) => createCarrierKeyWithCli(env, carrier)));
       },
       busEnv: { KAFKA_BROKERS: broker.brokers },
+      processHealth: () =>
+        Promise.all(
+          processes.map(async ({ name, child }): Promise<ProcessHealth> => {
+            const exited = child.exitCode ?? child.signalCode ?? null;
+            if (exited !== null) return { name, exited, ready: 0, body: '' };
+            const answer = await fetch(readyUrls.get(name)!, { signal: AbortSignal.timeout(5_000) })
+              .then(async (r) => ({ ready: r.status, body: await r.text() }))
+              .catch((error: unknown) => ({ ready: 0, body: String(error) }));
+            return { name, exited, ...answer };
+          }),
+        ),
+      broker: {
+        stop: () => broker.stop(),
+        async start() {
+          broker = await startMokapiBroker({ ...topics, port: broker.port });
+        },
+        freeze: () => broker.freeze(),
+        thaw: () => broker.thaw(),
+      },
       async stopService(name) {
         const service = processes.find((p) => p.name === name);
         if (!service) throw new Error(`no service ${name}`);

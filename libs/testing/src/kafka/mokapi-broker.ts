@@ -144,6 +144,11 @@ export interface StartMokapiBrokerOptions extends Omit<MokapiAsyncApiOptions, 'h
   logLevel?: 'debug' | 'info' | 'warn' | 'error';
   /** Also copy Mokapi's output to this process's stderr (or set MOKAPI_LOG=1). */
   echoLogs?: boolean;
+  /**
+   * Listen on this port instead of a free one: a broker started again after an outage, where
+   * the clients still know the old address. Taken ports are not retried.
+   */
+  port?: number;
 }
 
 export interface MokapiBroker {
@@ -160,6 +165,10 @@ export interface MokapiBroker {
   isRunning(): boolean;
   /** Stops the broker (the whole process group) and removes its files. Idempotent. */
   stop(): Promise<void>;
+  /** Freezes the broker (SIGSTOP): connections stay open and nothing answers, as in a stall. */
+  freeze(): void;
+  /** Lets a frozen broker go on (SIGCONT). */
+  thaw(): void;
 }
 
 const DIR_PREFIX = 'consign-mokapi-';
@@ -184,6 +193,7 @@ let exitHookInstalled = false;
  * process dies (its stdin pipe closes), so a crashed or killed jest worker leaves nothing behind.
  */
 export async function startMokapiBroker(options: StartMokapiBrokerOptions): Promise<MokapiBroker> {
+  if (options.port !== undefined) return launch(options.port, options);
   let lastError: unknown;
   for (let attempt = 0; attempt < 4; attempt++) {
     const port = await freePort();
@@ -354,6 +364,8 @@ async function launch(port: number, options: StartMokapiBrokerOptions): Promise<
     logs: () => lines.join('\n'),
     isRunning: () => !exited && groupAlive(pgid),
     killNow: () => signalGroup(pgid, 'SIGKILL'),
+    freeze: () => signalGroup(pgid, 'SIGSTOP'),
+    thaw: () => signalGroup(pgid, 'SIGCONT'),
     stop: () => (stopping ??= stopBroker(child, pgid, dir, exit, broker)),
   };
   running.add(broker);
@@ -394,6 +406,8 @@ async function stopBroker(
   running.delete(broker);
   child.stdin?.destroy();
   signalGroup(pgid, 'SIGTERM');
+  // A frozen broker handles the signal only once it runs again.
+  signalGroup(pgid, 'SIGCONT');
   await within(exit, 3000);
   if (!(await waitFor(() => !groupAlive(pgid), 2000))) {
     signalGroup(pgid, 'SIGKILL');

@@ -6,13 +6,16 @@ import { headersToStrings } from '../../messaging/dead-letter';
 import { correlationIdOfHeaders, runInMessageScope } from '../../observability/correlation';
 import { metrics } from '../../observability/metrics';
 import { isLogLevelOn } from '../../observability/app-logger';
+import { releaseConsumer, superviseConsumer } from './consumer-supervisor';
 
 /**
  * Nest's Kafka server, observed: every consumed command or event is handled in one scope holding
  * the correlation id its `x-correlation-id` header carries (a new one when it has none), so the
  * handler's log lines, its bus requests and the events it writes to the outbox carry it, and the
  * message's key and headers (Nest hands `@EventPattern` handlers the value only), which a dead
- * letter copies onto `<topic>.dlt`. The consumer group is registered for the consumer-lag gauge.
+ * letter copies onto `<topic>.dlt`. The consumer group is registered for the consumer-lag gauge,
+ * and the consumer is supervised: restarted whenever kafkajs gives up on it (see
+ * ConsumerSupervisor), so no broker outage leaves the service deaf.
  */
 export class ObservedKafkaServer extends ServerKafka {
   private readonly handlingLogger = new Logger('Bus');
@@ -38,5 +41,11 @@ export class ObservedKafkaServer extends ServerKafka {
   override async bindEvents(consumer: Consumer): Promise<void> {
     await super.bindEvents(consumer);
     metrics().consumerGroups.add(this.groupId, this.messageHandlers.keys());
+    superviseConsumer(this.groupId, consumer, () => super.bindEvents(consumer));
+  }
+
+  override async close(): Promise<void> {
+    if (this.consumer) releaseConsumer(this.consumer);
+    await super.close();
   }
 }
