@@ -1,5 +1,6 @@
 import { serviceDatabase } from '@consign/platform';
 import { CreateOrder1764000000300 } from './migrations/1764000000300-create-order';
+import { AddReservationDeadline1764000000310 } from './migrations/1764000000310-add-reservation-deadline';
 
 export const ORDER_SCHEMA = 'orders';
 
@@ -8,5 +9,5 @@ export const orderDatabase = serviceDatabase({
   name: 'order',
   schema: ORDER_SCHEMA,
   entities: [],
-  migrations: [CreateOrder1764000000300],
+  migrations: [CreateOrder1764000000300, AddReservationDeadline1764000000310],
 });

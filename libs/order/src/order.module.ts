@@ -1,14 +1,22 @@
 import { Module } from '@nestjs/common';
+import { loadConfigOf } from '@consign/platform';
 import { orderDatabase } from './order.database';
 import { OrderHandlers } from './order.handlers';
 import { OrderLifecycle } from './order-lifecycle.service';
 import { OrderService } from './order.service';
+import { OrderConfig } from './order.config';
+import { ReservationWatchdog } from './reservation-watchdog';
 
 /** order-service: customer orders and their state machine; the order side of the stock saga. */
 @Module({
   imports: [orderDatabase.module],
   controllers: [OrderHandlers],
-  providers: [OrderService, OrderLifecycle],
+  providers: [
+    OrderService,
+    OrderLifecycle,
+    ReservationWatchdog,
+    { provide: OrderConfig, useFactory: () => loadConfigOf(OrderConfig) },
+  ],
   exports: [OrderService, OrderLifecycle],
 })
 export class OrderModule {}

@@ -172,6 +172,7 @@ export const OrderRepository = {
     change: {
       status: OrderStatus;
       hold_reason?: string;
+      /** A new reservation request: its time is recorded and the watchdog's retries start over. */
       reservation_attempt?: number;
       warehouse_code?: string;
       issued?: boolean;
@@ -181,6 +182,8 @@ export const OrderRepository = {
     await sql.query(
       `UPDATE ${ORDER} SET status = $2, hold_reason = $3,
          reservation_attempt = coalesce($4, reservation_attempt),
+         reservation_requested_at = CASE WHEN $4::int IS NULL THEN reservation_requested_at ELSE now() END,
+         reservation_retries = CASE WHEN $4::int IS NULL THEN reservation_retries ELSE 0 END,
          warehouse_code = coalesce($5, warehouse_code),
          issue_date = CASE WHEN $6 THEN coalesce(issue_date, now()) ELSE issue_date END,
          carrier = coalesce($7, carrier), tracking_number = coalesce($8, tracking_number),

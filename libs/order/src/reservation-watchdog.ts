@@ -1,0 +1,120 @@
+import {
+  BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+} from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { OrderEvent, OrderStatus } from '@consign/contracts';
+import { Outbox } from '@consign/platform';
+import { OrderConfig } from './order.config';
+import { orderDatabase } from './order.database';
+import { OrderRepository } from './order.repository';
+import { OrderActor, assertTransition } from './order.transitions';
+
+const ORDER = '"orders"."order"';
+const BATCH = 100;
+
+interface DueOrder {
+  id: number;
+  merchant_id: number;
+  reservation_attempt: number;
+  reservation_retries: number;
+  warehouse_code: string | null;
+}
+
+export function noAnswerReason(attempts: number): string {
+  return `Stock reservation did not answer after ${attempts} attempt(s); release the order to try again.`;
+}
+
+/**
+ * The order side of the stock saga never waits for good. A Draft order whose reservation has had
+ * no answer for ORDER_RESERVATION_TIMEOUT_MS asks again with a new attempt number (catalog answers
+ * an order it already reserved with that reservation, so a lost answer costs nothing), up to
+ * ORDER_RESERVATION_RETRIES times; then it goes OnHold with the reason, for the merchant to
+ * release or cancel. Safe with several replicas (rows claimed FOR UPDATE SKIP LOCKED) and
+ * idempotent: an answer to an older attempt is ignored, as before.
+ */
+@Injectable()
+export class ReservationWatchdog implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('ReservationWatchdog');
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<unknown>;
+
+  constructor(
+    @Inject(orderDatabase.dataSource) private readonly dataSource: DataSource,
+    @Inject(orderDatabase.outbox) private readonly outbox: Outbox,
+    private readonly config: OrderConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => {
+      this.running ??= this.check()
+        .catch((error: unknown) =>
+          this.logger.error(`check failed: ${error instanceof Error ? error.message : error}`),
+        )
+        .finally(() => (this.running = undefined));
+    }, this.config.ORDER_RESERVATION_CHECK_MS);
+    this.timer.unref();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** Asks again for, or holds, every Draft order past its time; returns what it did. */
+  async check(): Promise<{ retried: number; held: number }> {
+    const done = { retried: 0, held: 0 };
+    for (;;) {
+      const batch = await this.dataSource.transaction(async (manager) => {
+        const due = (await manager.query(
+          `SELECT id, merchant_id, reservation_attempt, reservation_retries, warehouse_code
+             FROM ${ORDER}
+            WHERE status = $1 AND reservation_requested_at < now() - make_interval(secs => $2)
+            ORDER BY reservation_requested_at LIMIT $3 FOR UPDATE SKIP LOCKED`,
+          [OrderStatus.Draft, this.config.ORDER_RESERVATION_TIMEOUT_MS / 1000, BATCH],
+        )) as DueOrder[];
+        for (const order of due) {
+          if (order.reservation_retries < this.config.ORDER_RESERVATION_RETRIES) {
+            const attempt = order.reservation_attempt + 1;
+            await manager.query(
+              `UPDATE ${ORDER} SET reservation_attempt = $2, reservation_requested_at = now(),
+                 reservation_retries = reservation_retries + 1, updated_at = now()
+               WHERE id = $1`,
+              [order.id, attempt],
+            );
+            await this.outbox.add(manager, OrderEvent.ReservationRequested, {
+              merchantId: order.merchant_id,
+              aggregateId: order.id,
+              payload: {
+                order_id: order.id,
+                attempt,
+                warehouse_code: order.warehouse_code,
+                lines: await OrderRepository.lines(manager, order.id),
+              },
+            });
+            done.retried++;
+          } else {
+            assertTransition(order.id, OrderStatus.Draft, OrderStatus.OnHold, OrderActor.Stock);
+            await OrderRepository.update(manager, order.id, {
+              status: OrderStatus.OnHold,
+              hold_reason: noAnswerReason(order.reservation_retries + 1),
+            });
+            done.held++;
+          }
+        }
+        return due.length;
+      });
+      if (batch < BATCH) break;
+    }
+    if (done.retried + done.held > 0) {
+      this.outbox.nudge();
+      this.logger.warn(
+        `Draft orders without a reservation answer: asked again for ${done.retried}, held ${done.held}`,
+      );
+    }
+    return done;
+  }
+}
