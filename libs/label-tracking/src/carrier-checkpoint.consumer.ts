@@ -83,7 +83,7 @@ export class CarrierCheckpointConsumer
   async handle(messages: ConsumedMessage[]): Promise<{ deadLettered: number }> {
     const valid: CarrierCheckpointEvent[] = [];
     const invalid: DeadLetter[] = [];
-    for (const { value, key, headers } of messages) {
+    for (const { value, key, headers, raw } of messages) {
       const result = validateContract(CarrierCheckpointEvent, value);
       if (result.ok) valid.push(result.value);
       else
@@ -95,6 +95,7 @@ export class CarrierCheckpointConsumer
           attempts: 1,
           key,
           headers: headers ?? {},
+          raw,
         });
     }
     if (invalid.length > 0) {

@@ -21,6 +21,8 @@ export interface ConsumedMessage {
   value: unknown;
   /** Its Kafka headers as strings (none on the in-process bus); copied onto a dead letter. */
   headers?: Record<string, string>;
+  /** Its bytes as consumed (Kafka only): a dead letter publishes them unchanged. */
+  raw?: Buffer | null;
   correlationId?: string;
 }
 
@@ -243,6 +245,7 @@ export class BatchTopicConsumer {
     const messages = batch.messages.map((message) => ({
       key: message.key?.toString('utf8') ?? null,
       value: parseValue(message.value),
+      raw: message.value,
       headers: headersToStrings(message.headers),
       correlationId: correlationIdOfHeaders(message.headers),
     }));

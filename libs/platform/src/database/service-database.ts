@@ -19,7 +19,10 @@ import { Inbox } from '../messaging/inbox';
 import { OutboxEventEntity } from '../messaging/outbox-event.entity';
 import { InboxMessageEntity } from '../messaging/inbox-message.entity';
 import { DeadLetterEntity } from '../messaging/dead-letter.entity';
-import { CreateMessaging1764000000000 } from '../messaging/messaging.migration';
+import {
+  AddDeadLetterRawValue1764000000010,
+  CreateMessaging1764000000000,
+} from '../messaging/messaging.migration';
 
 export interface ServiceDatabase {
   module: DynamicModule;
@@ -56,7 +59,7 @@ export function resolveServiceDatabase(
       ...(messaging ? [OutboxEventEntity, InboxMessageEntity, DeadLetterEntity] : []),
     ],
     migrations: [
-      ...(messaging ? [CreateMessaging1764000000000] : []),
+      ...(messaging ? [CreateMessaging1764000000000, AddDeadLetterRawValue1764000000010] : []),
       ...toArray(definition.migrations),
     ],
   };

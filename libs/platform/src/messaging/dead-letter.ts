@@ -19,8 +19,10 @@ export function headersToStrings(
 export interface DeadLetter {
   consumer: string;
   topic: string;
-  /** The consumed value, as it came. */
+  /** The consumed value, parsed (what the consumer saw). */
   value: unknown;
+  /** The consumed bytes, when the message came from Kafka: published to the DLT unchanged. */
+  raw?: Buffer | null;
   error: string;
   attempts: number;
   key: string | null;
@@ -52,9 +54,11 @@ export async function parkDeadLetters(
 ): Promise<void> {
   if (letters.length === 0) return;
   await manager.query(
-    `INSERT INTO "${schema}"."dead_letter" (consumer, topic, envelope, error, attempts)
-     SELECT d.consumer, d.topic, COALESCE(d.value, 'null'::jsonb), d.error, d.attempts
-     FROM json_to_recordset($1::json) AS d(consumer text, topic text, value jsonb, error text, attempts int)`,
+    `INSERT INTO "${schema}"."dead_letter" (consumer, topic, envelope, error, attempts, raw_value)
+     SELECT d.consumer, d.topic, COALESCE(d.value, 'null'::jsonb), d.error, d.attempts,
+       decode(d.raw, 'base64')
+     FROM json_to_recordset($1::json)
+       AS d(consumer text, topic text, value jsonb, error text, attempts int, raw text)`,
     [
       JSON.stringify(
         letters.map((l) => ({
@@ -63,6 +67,7 @@ export async function parkDeadLetters(
           value: l.value ?? null,
           error: l.error.slice(0, 4000),
           attempts: l.attempts,
+          raw: rawOf(l),
         })),
       ),
     ],
@@ -70,10 +75,11 @@ export async function parkDeadLetters(
   if (!options.toTopic) return;
   const now = options.now ?? new Date();
   await manager.query(
-    `INSERT INTO "${schema}"."outbox_event" (event_id, topic, message_key, envelope, headers)
-     SELECT d.event_id, d.topic, d.message_key, COALESCE(d.value, 'null'::jsonb), d.headers
+    `INSERT INTO "${schema}"."outbox_event" (event_id, topic, message_key, envelope, headers, raw_value)
+     SELECT d.event_id, d.topic, d.message_key, COALESCE(d.value, 'null'::jsonb), d.headers,
+       decode(d.raw, 'base64')
      FROM json_to_recordset($1::json)
-       AS d(event_id uuid, topic text, message_key text, value jsonb, headers jsonb)`,
+       AS d(event_id uuid, topic text, message_key text, value jsonb, headers jsonb, raw text)`,
     [
       JSON.stringify(
         letters.map((letter) => ({
@@ -82,8 +88,14 @@ export async function parkDeadLetters(
           message_key: (letter.key ?? '').slice(0, 200),
           value: letter.value ?? null,
           headers: deadLetterHeaders(letter, now),
+          raw: rawOf(letter),
         })),
       ),
     ],
   );
+}
+
+/** The bytes to keep, base64 for the JSON parameter; null when the letter has none. */
+function rawOf(letter: DeadLetter): string | null {
+  return letter.raw ? letter.raw.toString('base64') : null;
 }

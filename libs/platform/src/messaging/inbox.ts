@@ -153,7 +153,18 @@ export class Inbox {
       parkDeadLetters(
         manager,
         this.schema,
-        [{ consumer, topic, value, error, attempts, key, headers: consumed?.headers ?? {} }],
+        [
+          {
+            consumer,
+            topic,
+            value,
+            error,
+            attempts,
+            key,
+            headers: consumed?.headers ?? {},
+            raw: consumed?.value,
+          },
+        ],
         { toTopic: this.options.deadLetterTopics ?? false },
       ),
     );

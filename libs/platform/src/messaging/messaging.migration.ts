@@ -56,6 +56,26 @@ export class CreateMessaging1764000000000 implements MigrationInterface {
   }
 }
 
+/**
+ * A dead letter keeps the bytes it was consumed as: a value its consumer could not parse (empty,
+ * not JSON) is replayable only from them. The outbox carries them to `<topic>.dlt` unchanged.
+ */
+export class AddDeadLetterRawValue1764000000010 implements MigrationInterface {
+  name = 'AddDeadLetterRawValue1764000000010';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    const s = schemaOf(queryRunner);
+    await queryRunner.query(`ALTER TABLE "${s}"."dead_letter" ADD COLUMN "raw_value" bytea`);
+    await queryRunner.query(`ALTER TABLE "${s}"."outbox_event" ADD COLUMN "raw_value" bytea`);
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    const s = schemaOf(queryRunner);
+    await queryRunner.query(`ALTER TABLE "${s}"."outbox_event" DROP COLUMN "raw_value"`);
+    await queryRunner.query(`ALTER TABLE "${s}"."dead_letter" DROP COLUMN "raw_value"`);
+  }
+}
+
 export function schemaOf(queryRunner: QueryRunner): string {
   const schema = (queryRunner.connection.options as { schema?: string }).schema;
   if (!schema) throw new Error('a service DataSource must name its schema');

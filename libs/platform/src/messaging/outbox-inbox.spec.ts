@@ -14,7 +14,9 @@ import { TestDatabase, createTestDatabase } from '../testing/test-database';
 import { DomainError } from '../errors/domain-error';
 import { Inbox, retryDecision } from './inbox';
 import { Outbox } from './outbox';
-import { runWithCorrelationId } from '../observability/correlation';
+import { runInMessageScope, runWithCorrelationId } from '../observability/correlation';
+import { ClientProxy } from '@nestjs/microservices';
+import { of } from 'rxjs';
 import { metrics } from '../observability/metrics';
 
 const SCHEMA = 'messaging_test';
@@ -318,6 +320,42 @@ describe('outbox and inbox', () => {
     expect(
       (await dataSource.query(`SELECT count(*)::int AS n FROM "${SCHEMA}"."dead_letter"`))[0].n,
     ).toBe(2);
+  });
+
+  it('keeps the bytes of a message its consumer could not parse, and publishes them unchanged to the DLT', async () => {
+    const inbox = new Inbox(dataSource, SCHEMA, { deadLetterTopics: true });
+    // What Nest hands the handler for an empty or unparsable value; the bytes are in the scope.
+    const raw = Buffer.from([0x00, 0xff, 0x7b, 0x22]);
+    const consumed = { key: 'order-7', headers: { 'x-correlation-id': 'c-1' }, value: raw };
+    const outcome = await runInMessageScope({ correlationId: 'c-1', consumed }, () =>
+      inbox.consume('stock', OrderEvent.Shipped, null, async () => undefined),
+    );
+    expect(outcome).toBe('dead-lettered');
+    const [letter] = await dataSource.query(
+      `SELECT error, raw_value FROM "${SCHEMA}"."dead_letter"`,
+    );
+    expect(letter).toEqual({ error: 'not an event envelope', raw_value: raw });
+    const sent: { topic: string; message: { key: string; value: unknown; headers: object } }[] = [];
+    const capture = {
+      emit: (topic: string, message: { key: string; value: unknown; headers: object }) => {
+        sent.push({ topic, message });
+        return of(undefined);
+      },
+    } as unknown as ClientProxy;
+    await new Outbox(dataSource, capture, SCHEMA).flush();
+    expect(sent).toEqual([
+      {
+        topic: 'order.shipped.v1.dlt',
+        message: {
+          key: 'order-7',
+          value: raw,
+          headers: expect.objectContaining({
+            'x-correlation-id': 'c-1',
+            'x-dlt-error': 'not an event envelope',
+          }),
+        },
+      },
+    ]);
   });
 
   it('parks a message that is not an event envelope', async () => {

@@ -21,6 +21,8 @@ interface ClaimedRow {
   envelope: unknown;
   headers: Record<string, string>;
   attempts: number;
+  /** A dead letter's original bytes: published as they are, instead of the JSON envelope. */
+  raw_value: Buffer | null;
 }
 
 const LEASE_SECONDS = 30;
@@ -160,7 +162,7 @@ export class Outbox {
           await lastValueFrom(
             this.client.emit(row.topic, {
               key: row.message_key,
-              value: row.envelope,
+              value: row.raw_value ?? row.envelope,
               headers: row.headers,
             }),
             { defaultValue: undefined },
@@ -192,7 +194,7 @@ export class Outbox {
            SELECT id FROM ${this.table}
            WHERE published_at IS NULL AND (locked_until IS NULL OR locked_until < now())
            ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
-         RETURNING id, topic, message_key, envelope, headers, attempts)
+         RETURNING id, topic, message_key, envelope, headers, attempts, raw_value)
        SELECT * FROM claimed`,
       [limit],
     );

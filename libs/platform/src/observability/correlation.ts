@@ -2,10 +2,12 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { CORRELATION_HEADER } from '@consign/contracts';
 
-/** The Kafka key and headers of the message being handled (absent on the in-process bus). */
+/** The Kafka key, headers and bytes of the message being handled (absent on the in-process bus). */
 export interface ConsumedMessageMeta {
   key: string | null;
   headers: Record<string, string>;
+  /** The value as it was consumed, before any parsing: what a dead letter keeps. */
+  value?: Buffer | null;
 }
 
 /**

@@ -26,10 +26,11 @@ export class ObservedKafkaServer extends ServerKafka {
 
   override handleMessage(payload: EachMessagePayload): Promise<unknown> {
     // Read before Nest's parser decodes the message in place.
-    const { key, headers } = payload.message;
+    const { key, headers, value } = payload.message;
     const consumed = {
       key: key === null ? null : key.toString('utf8'),
       headers: headersToStrings(headers),
+      value,
     };
     const correlationId = correlationIdOfHeaders(consumed.headers) ?? randomUUID();
     return runInMessageScope({ correlationId, consumed }, () => {
