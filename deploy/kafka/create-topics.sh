@@ -29,6 +29,8 @@ create catalog.product.get.v1 6 --config cleanup.policy=delete --config retentio
 create catalog.product.get.v1.reply 6 --config cleanup.policy=delete --config retention.ms=600000
 create catalog.product.list.v1 6 --config cleanup.policy=delete --config retention.ms=3600000
 create catalog.product.list.v1.reply 6 --config cleanup.policy=delete --config retention.ms=600000
+create catalog.stock.reconcile.v1 6 --config cleanup.policy=delete --config retention.ms=3600000
+create catalog.stock.reconcile.v1.reply 6 --config cleanup.policy=delete --config retention.ms=600000
 create catalog.variant.resolve.v1 6 --config cleanup.policy=delete --config retention.ms=3600000
 create catalog.variant.resolve.v1.reply 6 --config cleanup.policy=delete --config retention.ms=600000
 create inbound.cancel.v1 6 --config cleanup.policy=delete --config retention.ms=3600000
@@ -69,6 +71,8 @@ create order.release.v1 6 --config cleanup.policy=delete --config retention.ms=3
 create order.release.v1.reply 6 --config cleanup.policy=delete --config retention.ms=600000
 create order.ship.v1 6 --config cleanup.policy=delete --config retention.ms=3600000
 create order.ship.v1.reply 6 --config cleanup.policy=delete --config retention.ms=600000
+create order.states.v1 6 --config cleanup.policy=delete --config retention.ms=3600000
+create order.states.v1.reply 6 --config cleanup.policy=delete --config retention.ms=600000
 create rating.freight.calculate.v1 6 --config cleanup.policy=delete --config retention.ms=3600000
 create rating.freight.calculate.v1.reply 6 --config cleanup.policy=delete --config retention.ms=600000
 create rating.order.calculate.v1 6 --config cleanup.policy=delete --config retention.ms=3600000
@@ -111,4 +115,4 @@ create warehouse.order_cancelled.v1.dlt 1 --config cleanup.policy=delete --confi
 create warehouse.order_picking_started.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
 create warehouse.order_shipped.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
 create carrier.checkpoint.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
-echo "90 topics present"
+echo "94 topics present"

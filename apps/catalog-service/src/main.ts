@@ -1,8 +1,12 @@
 import './tracing';
 import { CatalogModule } from '@consign/catalog';
+import { OrderTopic } from '@consign/contracts';
 import { runBeforeExit, runMain, runServiceProcess } from '@consign/platform';
 import { shutdownTracing } from '@consign/tracing';
 
 runBeforeExit(shutdownTracing);
 
-runMain('catalog-service', () => runServiceProcess('catalog-service', CatalogModule));
+// Stock reconciliation asks order-service for the states of orders holding reservations.
+runMain('catalog-service', () =>
+  runServiceProcess('catalog-service', CatalogModule, { requests: [OrderTopic.States] }),
+);

@@ -1,16 +1,25 @@
 import { Module } from '@nestjs/common';
+import { loadConfigOf } from '@consign/platform';
+import { CatalogConfig } from './catalog.config';
 import { catalogDatabase } from './catalog.database';
 import { CatalogHandlers } from './catalog.handlers';
 import { ProductService } from './product.service';
 import { StockHandlers } from './stock.handlers';
 import { StockReservationService } from './stock-reservation.service';
 import { StockService } from './stock.service';
+import { StockReconciler } from './stock-reconciler';
 
 /** catalog-service: products, variants and stock per warehouse. */
 @Module({
   imports: [catalogDatabase.module],
   controllers: [CatalogHandlers, StockHandlers],
-  providers: [ProductService, StockService, StockReservationService],
+  providers: [
+    ProductService,
+    StockService,
+    StockReservationService,
+    StockReconciler,
+    { provide: CatalogConfig, useFactory: () => loadConfigOf(CatalogConfig) },
+  ],
   exports: [ProductService, StockService, StockReservationService],
 })
 export class CatalogModule {}

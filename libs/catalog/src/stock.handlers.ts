@@ -11,12 +11,15 @@ import {
   OrderEvent,
   OrderReservationRequestedEvent,
   OrderShippedEvent,
+  ReconcileStockCommand,
   Reply,
   ResolveVariantsQuery,
   ResolvedVariant,
+  StockReconciliationReport,
 } from '@consign/contracts';
 import { Inbox, Outbox, handleCommand, handleEvent } from '@consign/platform';
 import { catalogDatabase } from './catalog.database';
+import { StockReconciler } from './stock-reconciler';
 import { StockReservationService } from './stock-reservation.service';
 import { StockService } from './stock.service';
 
@@ -29,6 +32,7 @@ export class StockHandlers {
   constructor(
     private readonly stock: StockService,
     private readonly reservations: StockReservationService,
+    private readonly reconciler: StockReconciler,
     @Inject(catalogDatabase.inbox) private readonly inbox: Inbox,
     @Inject(catalogDatabase.outbox) private readonly outbox: Outbox,
   ) {}
@@ -48,6 +52,13 @@ export class StockHandlers {
   resolve(@Payload() payload: unknown): Promise<Reply<ResolvedVariant[]>> {
     return handleCommand(ResolveVariantsQuery, payload, (q) =>
       this.stock.resolve(q.merchant_id, q.sku_numbers),
+    );
+  }
+
+  @MessagePattern(CatalogTopic.ReconcileStock)
+  reconcile(@Payload() payload: unknown): Promise<Reply<StockReconciliationReport>> {
+    return handleCommand(ReconcileStockCommand, payload, (c) =>
+      this.reconciler.reconcile(c.merchant_id),
     );
   }
 

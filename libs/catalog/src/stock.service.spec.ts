@@ -5,12 +5,15 @@ import {
   EventEnvelope,
   InboundEvent,
   InventoryQuery,
+  OrderStatus,
+  OrderTopic,
   ReservationFailure,
   StockEvent,
   VariantUnit,
   WeightUnit,
 } from '@consign/contracts';
 import {
+  CommandBus,
   DatabaseHost,
   InProcessBroker,
   InProcessClient,
@@ -18,7 +21,11 @@ import {
   Outbox,
   TestDatabase,
   createTestDatabase,
+  loadConfigOf,
 } from '@consign/platform';
+import { success } from '@consign/contracts';
+import { CatalogConfig } from './catalog.config';
+import { StockReconciler } from './stock-reconciler';
 import { catalogDatabase } from './catalog.database';
 import { ProductService } from './product.service';
 import { StockHandlers } from './stock.handlers';
@@ -40,6 +47,9 @@ describe('stock: receipts, reservations, releases, deductions and the inventory'
   let products: ProductService;
   let stock: StockService;
   let handlers: StockHandlers;
+  let reconciler: StockReconciler;
+  /** What order-service answers about the orders' states, for the reconciliation. */
+  let orderStates: Map<number, OrderStatus>;
   let answers: Published[];
   let merchant = 300;
   let nextOrder = 1000;
@@ -117,9 +127,28 @@ describe('stock: receipts, reservations, releases, deductions and the inventory'
     outbox = new Outbox(dataSource, new InProcessClient(broker), 'catalog');
     products = new ProductService(dataSource, outbox);
     stock = new StockService(dataSource);
+    const reservations = new StockReservationService(outbox);
+    orderStates = new Map();
+    const orderService = {
+      request: async (topic: string, query: { order_ids: number[] }) => {
+        expect(topic).toBe(OrderTopic.States);
+        return success(
+          query.order_ids
+            .filter((id) => orderStates.has(id))
+            .map((id) => ({ order_id: id, status: orderStates.get(id)! })),
+        );
+      },
+    } as unknown as CommandBus;
+    reconciler = new StockReconciler(
+      dataSource,
+      reservations,
+      orderService,
+      loadConfigOf(CatalogConfig, { STOCK_RECONCILE_SETTLE_MS: '0' }),
+    );
     handlers = new StockHandlers(
       stock,
-      new StockReservationService(outbox),
+      reservations,
+      reconciler,
       new Inbox(dataSource, 'catalog', { retryDelayMs: 5 }),
       outbox,
     );
@@ -413,5 +442,69 @@ describe('stock: receipts, reservations, releases, deductions and the inventory'
       `SELECT count(*) AS negative FROM catalog.stock_level WHERE on_hand < 0 OR reserved < 0 OR reserved > on_hand`,
     );
     expect(negative).toBe(0);
+  });
+
+  describe('reconciliation with the orders', () => {
+    it("releases a cancelled order's stock, consumes a shipped one's, reports an unknown order and leaves live ones", async () => {
+      await receive('WH-NL-AMS', [
+        ['TEE-S', 10],
+        ['TEE-M', 10],
+      ]);
+      const cancelled = await order([['TEE-S', 2]]);
+      const shipped = await order([['TEE-M', 3]]);
+      const approved = await order([['TEE-S', 1]]);
+      const unknown = await order([['TEE-M', 1]]);
+      await published();
+      // The cancellation and shipment events never reached catalog (lost, dead-lettered).
+      orderStates.set(cancelled, OrderStatus.Cancelled);
+      orderStates.set(shipped, OrderStatus.Completed);
+      orderStates.set(approved, OrderStatus.Approved);
+      expect(await level('TEE-S')).toEqual({ on_hand: 10, reserved: 3, available: 7 });
+
+      const report = await reconciler.reconcile(merchant);
+      expect(report.checked).toBe(4);
+      expect(report.reservations).toEqual([
+        expect.objectContaining({
+          order_id: cancelled,
+          order_status: 'Cancelled',
+          action: 'released',
+        }),
+        expect.objectContaining({
+          order_id: shipped,
+          order_status: 'Completed',
+          action: 'consumed',
+        }),
+        expect.objectContaining({ order_id: unknown, order_status: null, action: 'reported' }),
+      ]);
+      expect(report.counts).toEqual([]);
+      expect(await level('TEE-S')).toEqual({ on_hand: 10, reserved: 1, available: 9 });
+      expect(await level('TEE-M')).toEqual({ on_hand: 7, reserved: 1, available: 6 });
+      // Idempotent: a second run repairs nothing more and only reports the unknown order again.
+      const again = await reconciler.reconcile(merchant);
+      expect(again.reservations.map((r) => r.action)).toEqual(['reported']);
+      expect(await level('TEE-M')).toEqual({ on_hand: 7, reserved: 1, available: 6 });
+    });
+
+    it('sets a reserved count that drifted from its live reservations back to them', async () => {
+      await receive('WH-NL-AMS', [['TEE-L', 5]]);
+      const live = await order([['TEE-L', 2]]);
+      orderStates.set(live, OrderStatus.Processing);
+      await dataSource.query(
+        `UPDATE "catalog"."stock_level" SET reserved = 4 WHERE variant_id = $1`,
+        [variant['TEE-L']],
+      );
+      const report = await reconciler.reconcile(merchant);
+      expect(report.reservations).toEqual([]);
+      expect(report.counts).toEqual([
+        {
+          merchant_id: merchant,
+          warehouse_code: 'WH-NL-AMS',
+          variant_id: variant['TEE-L'],
+          reserved_before: 4,
+          reserved_after: 2,
+        },
+      ]);
+      expect(await level('TEE-L')).toEqual({ on_hand: 5, reserved: 2, available: 3 });
+    });
   });
 });

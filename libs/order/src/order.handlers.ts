@@ -7,6 +7,8 @@ import {
   ListOrdersQuery,
   OrderCommand,
   OrderPageView,
+  OrderStateView,
+  OrderStatesQuery,
   OrderTopic,
   OrderView,
   Reply,
@@ -59,6 +61,13 @@ export class OrderHandlers {
   list(@Payload() payload: unknown): Promise<Reply<OrderPageView>> {
     return handleCommand(ListOrdersQuery, payload, (q) =>
       this.orders.list(q.merchant_id, q.page, q.size),
+    );
+  }
+
+  @MessagePattern(OrderTopic.States)
+  states(@Payload() payload: unknown): Promise<Reply<OrderStateView[]>> {
+    return handleCommand(OrderStatesQuery, payload, (q) =>
+      this.orders.states(q.merchant_id, q.order_ids),
     );
   }
 

@@ -1,6 +1,7 @@
 import {
   CreateOrderRequest,
   OrderAddressDto,
+  OrderStateView,
   OrderStatus,
   OrderView,
   SkuItemView,
@@ -146,6 +147,13 @@ export const OrderRepository = {
        ON CONFLICT (merchant_id) DO UPDATE SET total = c.total + 1`,
       [merchantId],
     );
+  },
+
+  async states(sql: Sql, merchantId: number, orderIds: number[]): Promise<OrderStateView[]> {
+    return (await sql.query(
+      `SELECT id AS order_id, status FROM ${ORDER} WHERE merchant_id = $1 AND id = ANY($2::bigint[])`,
+      [merchantId, orderIds],
+    )) as OrderStateView[];
   },
 
   /** Locks the order for a state change (the caller's transaction holds the lock). */

@@ -5,6 +5,7 @@ import {
   OrderErrorCode,
   OrderEvent,
   OrderPageView,
+  OrderStateView,
   OrderView,
 } from '@consign/contracts';
 import { DomainError, Outbox, ReferenceData } from '@consign/platform';
@@ -53,6 +54,11 @@ export class OrderService {
     const view = await OrderRepository.view(this.dataSource, merchantId, orderId);
     if (!view) throw orderNotFound();
     return view;
+  }
+
+  /** The states of those of these orders the merchant has (for stock reconciliation). */
+  states(merchantId: number, orderIds: number[]): Promise<OrderStateView[]> {
+    return OrderRepository.states(this.dataSource, merchantId, orderIds);
   }
 
   async list(merchantId: number, page: number, size: number): Promise<OrderPageView> {

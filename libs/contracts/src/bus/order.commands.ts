@@ -1,6 +1,15 @@
 import { Type } from 'class-transformer';
-import { IsDefined, IsInt, IsObject, Min, ValidateNested } from 'class-validator';
-import { CreateOrderRequest, HoldOrderRequest, ShipOrderRequest } from '../order';
+import {
+  ArrayMaxSize,
+  ArrayNotEmpty,
+  IsArray,
+  IsDefined,
+  IsInt,
+  IsObject,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { CreateOrderRequest, HoldOrderRequest, OrderStatus, ShipOrderRequest } from '../order';
 import { MerchantScoped } from './catalog.commands';
 import { MerchantPageQuery } from './page-query';
 
@@ -35,4 +44,25 @@ export class ShipOrderCommand extends OrderCommand {
   @ValidateNested()
   @Type(() => ShipOrderRequest)
   shipment!: ShipOrderRequest;
+}
+
+/** Most orders one `order.states.v1` query asks about. */
+export const ORDER_STATES_MAX = 1000;
+
+/**
+ * The states of these orders of the merchant (stock reconciliation asks it of order-service).
+ * Orders the merchant does not have are left out of the reply.
+ */
+export class OrderStatesQuery extends MerchantScoped {
+  @IsArray()
+  @ArrayNotEmpty()
+  @ArrayMaxSize(ORDER_STATES_MAX)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  order_ids!: number[];
+}
+
+export class OrderStateView {
+  order_id!: number;
+  status!: OrderStatus;
 }

@@ -18,8 +18,10 @@ import {
   GetProductQuery,
   ListInventoryQuery,
   ListProductsQuery,
+  ReconcileStockCommand,
   ResolveVariantsQuery,
   ResolvedVariant,
+  StockReconciliationReport,
 } from './catalog.commands';
 import {
   CreateInboundCommand,
@@ -41,6 +43,8 @@ import {
   HoldOrderCommand,
   ListOrdersQuery,
   OrderCommand,
+  OrderStateView,
+  OrderStatesQuery,
   ShipOrderCommand,
 } from './order.commands';
 import {
@@ -123,6 +127,10 @@ export const COMMAND_REGISTRY = {
   [CatalogTopic.ListProducts]: { request: ListProductsQuery, reply: [ProductView] },
   [CatalogTopic.ListInventory]: { request: ListInventoryQuery, reply: InventoryPageView },
   [CatalogTopic.ResolveVariants]: { request: ResolveVariantsQuery, reply: [ResolvedVariant] },
+  [CatalogTopic.ReconcileStock]: {
+    request: ReconcileStockCommand,
+    reply: StockReconciliationReport,
+  },
   [OrderTopic.Create]: { request: CreateOrderCommand, reply: Number },
   [OrderTopic.Get]: { request: OrderCommand, reply: OrderView },
   [OrderTopic.List]: { request: ListOrdersQuery, reply: OrderPageView },
@@ -131,6 +139,7 @@ export const COMMAND_REGISTRY = {
   [OrderTopic.Release]: { request: OrderCommand, reply: OrderView },
   [OrderTopic.Pick]: { request: OrderCommand, reply: OrderView },
   [OrderTopic.Ship]: { request: ShipOrderCommand, reply: OrderView },
+  [OrderTopic.States]: { request: OrderStatesQuery, reply: [OrderStateView] },
   [InboundTopic.Create]: { request: CreateInboundCommand, reply: Number },
   [InboundTopic.Get]: { request: InboundCommand, reply: InboundOrderView },
   [InboundTopic.List]: { request: ListInboundQuery, reply: InboundPageView },

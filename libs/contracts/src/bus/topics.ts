@@ -6,8 +6,10 @@ import type {
   GetProductQuery,
   ListInventoryQuery,
   ListProductsQuery,
+  ReconcileStockCommand,
   ResolveVariantsQuery,
   ResolvedVariant,
+  StockReconciliationReport,
 } from './catalog.commands';
 import type {
   CreateInboundCommand,
@@ -22,6 +24,8 @@ import type {
   HoldOrderCommand,
   ListOrdersQuery,
   OrderCommand,
+  OrderStateView,
+  OrderStatesQuery,
   ShipOrderCommand,
 } from './order.commands';
 import type {
@@ -73,6 +77,7 @@ export const CatalogTopic = {
   ListProducts: 'catalog.product.list.v1',
   ListInventory: 'catalog.inventory.list.v1',
   ResolveVariants: 'catalog.variant.resolve.v1',
+  ReconcileStock: 'catalog.stock.reconcile.v1',
 } as const;
 
 export const OrderTopic = {
@@ -84,6 +89,7 @@ export const OrderTopic = {
   Release: 'order.release.v1',
   Pick: 'order.pick.v1',
   Ship: 'order.ship.v1',
+  States: 'order.states.v1',
 } as const;
 
 export const InboundTopic = {
@@ -174,6 +180,10 @@ export interface CommandMap {
   };
   [CatalogTopic.ListInventory]: { request: ListInventoryQuery; reply: InventoryPageView };
   [CatalogTopic.ResolveVariants]: { request: ResolveVariantsQuery; reply: ResolvedVariant[] };
+  [CatalogTopic.ReconcileStock]: {
+    request: ReconcileStockCommand;
+    reply: StockReconciliationReport;
+  };
   [OrderTopic.Create]: { request: CreateOrderCommand; reply: number };
   [OrderTopic.Get]: { request: OrderCommand; reply: OrderView };
   [OrderTopic.List]: { request: ListOrdersQuery; reply: OrderPageView };
@@ -182,6 +192,7 @@ export interface CommandMap {
   [OrderTopic.Release]: { request: OrderCommand; reply: OrderView };
   [OrderTopic.Pick]: { request: OrderCommand; reply: OrderView };
   [OrderTopic.Ship]: { request: ShipOrderCommand; reply: OrderView };
+  [OrderTopic.States]: { request: OrderStatesQuery; reply: OrderStateView[] };
   [InboundTopic.Create]: { request: CreateInboundCommand; reply: number };
   [InboundTopic.Get]: { request: InboundCommand; reply: InboundOrderView };
   [InboundTopic.List]: { request: ListInboundQuery; reply: InboundPageView };

@@ -1,0 +1,193 @@
+import {
+  BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+} from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import {
+  ORDER_STATES_MAX,
+  OrderStatus,
+  OrderTopic,
+  ReconciledReservation,
+  RepairedStockCount,
+  StockReconciliationReport,
+} from '@consign/contracts';
+import { CommandBus } from '@consign/platform';
+import { CatalogConfig } from './catalog.config';
+import { catalogDatabase } from './catalog.database';
+import { StockReservationService } from './stock-reservation.service';
+
+const STOCK = '"catalog"."stock_level"';
+const RESERVATION = '"catalog"."stock_reservation"';
+
+interface LiveReservation {
+  order_id: number;
+  merchant_id: number;
+  warehouse_code: string | null;
+}
+
+/** Orders that hold no stock any more: their reservation must have been released or consumed. */
+const SETTLE_BY_STATUS: Partial<Record<OrderStatus, 'released' | 'consumed'>> = {
+  [OrderStatus.Cancelled]: 'released',
+  [OrderStatus.Fulfilled]: 'consumed',
+  [OrderStatus.Completed]: 'consumed',
+};
+
+/**
+ * Stock reconciliation: the stock saga's events can be lost or dead-lettered (a shipped event
+ * read as an empty value), leaving a reservation `reserved` for an order that was cancelled or
+ * shipped. Scheduled every STOCK_RECONCILE_INTERVAL_MS and on demand (`catalog.stock.reconcile.v1`,
+ * the admin's `reconcile`), per merchant: every live reservation older than
+ * STOCK_RECONCILE_SETTLE_MS is compared with its order's state at order-service (asked over the
+ * bus, outside any transaction). What can be proved is repaired with the saga's own use cases,
+ * which are idempotent: a Cancelled order's reservation is released, a shipped one's consumed. A
+ * reservation whose order order-service does not know is reported, not touched. Then each stock
+ * row's `reserved` is compared with the sum of its live reservations (the ledger) and set to it.
+ */
+@Injectable()
+export class StockReconciler implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('StockReconciler');
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<unknown>;
+
+  constructor(
+    @Inject(catalogDatabase.dataSource) private readonly dataSource: DataSource,
+    private readonly reservations: StockReservationService,
+    private readonly bus: CommandBus,
+    private readonly config: CatalogConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (this.config.STOCK_RECONCILE_INTERVAL_MS === 0) return;
+    this.timer = setInterval(() => {
+      this.running ??= this.reconcile()
+        .catch((error: unknown) =>
+          this.logger.error(`failed: ${error instanceof Error ? error.message : error}`),
+        )
+        .finally(() => (this.running = undefined));
+    }, this.config.STOCK_RECONCILE_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+
+  async reconcile(merchantId?: number): Promise<StockReconciliationReport> {
+    const live = (await this.dataSource.query(
+      `SELECT order_id, merchant_id, warehouse_code FROM ${RESERVATION}
+        WHERE status = 'reserved' AND updated_at < now() - make_interval(secs => $1)
+          AND ($2::bigint IS NULL OR merchant_id = $2)
+        ORDER BY merchant_id, order_id`,
+      [this.config.STOCK_RECONCILE_SETTLE_MS / 1000, merchantId ?? null],
+    )) as LiveReservation[];
+    const reservations: ReconciledReservation[] = [];
+    for (const [merchant, chunk] of chunksPerMerchant(live)) {
+      const reply = await this.bus.request(
+        OrderTopic.States,
+        { merchant_id: merchant, order_ids: chunk.map((r) => r.order_id) },
+        { key: String(merchant) },
+      );
+      // Without order-service's answer nothing can be proved: the next run tries again.
+      if (!reply.ok)
+        throw new Error(`order states of merchant ${merchant}: ${reply.error.message}`);
+      const statusOf = new Map(reply.data.map((s) => [s.order_id, s.status]));
+      for (const reservation of chunk) {
+        const status = statusOf.get(reservation.order_id) ?? null;
+        const settle = status === null ? undefined : SETTLE_BY_STATUS[status];
+        if (status !== null && !settle) continue; // the order still needs its stock
+        if (settle === 'released')
+          await this.dataSource.transaction((m) =>
+            this.reservations.release(m, merchant, reservation.order_id),
+          );
+        else if (settle === 'consumed')
+          await this.dataSource.transaction((m) =>
+            this.reservations.deduct(m, merchant, reservation.order_id),
+          );
+        reservations.push({
+          merchant_id: merchant,
+          order_id: reservation.order_id,
+          warehouse_code: reservation.warehouse_code,
+          order_status: status,
+          action: settle ?? 'reported',
+        });
+      }
+    }
+    const counts = await this.repairCounts(merchantId);
+    const report = { checked: live.length, reservations, counts };
+    if (reservations.length + counts.length > 0)
+      this.logger.warn(
+        `reconciled stock: ${reservations.map((r) => `order ${r.order_id} (${r.order_status ?? 'unknown'}): ${r.action}`).join('; ')}` +
+          (counts.length ? `; ${counts.length} reserved count(s) set to their reservations` : ''),
+      );
+    return report;
+  }
+
+  /**
+   * Stock rows whose `reserved` differs from the sum of their live reservations. The rows are
+   * locked before the sums are read again, so a reservation being written meanwhile (it locks the
+   * same rows) has committed and is counted; a sum above on-hand is left for an operator.
+   */
+  private async repairCounts(merchantId?: number): Promise<RepairedStockCount[]> {
+    const ledger = `WITH live AS (
+        SELECT r.warehouse_code, (l->>'variant_id')::bigint AS variant_id,
+               sum((l->>'quantity')::int)::int AS quantity
+          FROM ${RESERVATION} r, jsonb_array_elements(r.lines) l
+         WHERE r.status = 'reserved' GROUP BY 1, 2)
+      SELECT s.merchant_id, s.warehouse_code, s.variant_id, s.reserved AS reserved_before,
+             coalesce(live.quantity, 0) AS reserved_after, s.on_hand
+        FROM ${STOCK} s
+        LEFT JOIN live ON live.variant_id = s.variant_id AND live.warehouse_code = s.warehouse_code
+       WHERE s.reserved <> coalesce(live.quantity, 0)`;
+    type Row = RepairedStockCount & { on_hand: number };
+    const suspects = (await this.dataSource.query(
+      `${ledger} AND ($1::bigint IS NULL OR s.merchant_id = $1)`,
+      [merchantId ?? null],
+    )) as Row[];
+    if (suspects.length === 0) return [];
+    return this.dataSource.transaction(async (manager) => {
+      const keys = [suspects.map((s) => s.variant_id), suspects.map((s) => s.warehouse_code)];
+      await manager.query(
+        `SELECT 1 FROM ${STOCK} s JOIN unnest($1::bigint[], $2::text[]) AS k(v, w)
+           ON s.variant_id = k.v AND s.warehouse_code = k.w
+         ORDER BY s.variant_id FOR UPDATE OF s`,
+        keys,
+      );
+      const confirmed = (await manager.query(
+        `${ledger} AND (s.variant_id, s.warehouse_code) IN (SELECT * FROM unnest($1::bigint[], $2::text[]))`,
+        keys,
+      )) as Row[];
+      const repairable = confirmed.filter((r) => r.reserved_after <= r.on_hand);
+      for (const row of confirmed.filter((r) => r.reserved_after > r.on_hand))
+        this.logger.error(
+          `stock of variant ${row.variant_id} at ${row.warehouse_code}: live reservations (${row.reserved_after}) exceed on-hand (${row.on_hand}); left for an operator`,
+        );
+      if (repairable.length)
+        await manager.query(
+          `UPDATE ${STOCK} s SET reserved = k.q, updated_at = now()
+             FROM unnest($1::bigint[], $2::text[], $3::int[]) AS k(v, w, q)
+            WHERE s.variant_id = k.v AND s.warehouse_code = k.w`,
+          [
+            repairable.map((r) => r.variant_id),
+            repairable.map((r) => r.warehouse_code),
+            repairable.map((r) => r.reserved_after),
+          ],
+        );
+      return repairable.map(({ on_hand: _onHand, ...repaired }) => repaired);
+    });
+  }
+}
+
+function* chunksPerMerchant(rows: LiveReservation[]): Generator<[number, LiveReservation[]]> {
+  let i = 0;
+  while (i < rows.length) {
+    const merchant = rows[i].merchant_id;
+    let j = i;
+    while (j < rows.length && rows[j].merchant_id === merchant && j - i < ORDER_STATES_MAX) j++;
+    yield [merchant, rows.slice(i, j)];
+    i = j;
+  }
+}
