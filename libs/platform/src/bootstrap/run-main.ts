@@ -6,7 +6,8 @@ import { ConfigError } from '../config/app-config';
  * Once running, a rejected Kafka call that nothing awaited (kafkajs rejects its internal
  * promises when the broker is unreachable) is logged, not fatal: the consumers are supervised
  * and producers reconnect on their next send, so a broker outage of any length is ridden out.
- * Any other unhandled rejection is a defect and still ends the process, as Node does by default.
+ * Any other unhandled rejection is thrown on, as an uncaught exception: what Node does with it
+ * when no one listens for unhandled rejections.
  */
 export function runMain(name: string, main: () => Promise<void>): void {
   process.on('unhandledRejection', (reason: unknown) => {
@@ -16,8 +17,7 @@ export function runMain(name: string, main: () => Promise<void>): void {
       );
       return;
     }
-    process.stderr.write(`${name}: unhandled rejection: ${describe(reason)}\n`);
-    process.exit(1);
+    throw reason;
   });
   main().catch((error: unknown) => {
     if (error instanceof ConfigError) {
