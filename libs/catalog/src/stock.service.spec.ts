@@ -11,13 +11,14 @@ import {
   WeightUnit,
 } from '@consign/contracts';
 import {
+  CommandLedger,
+  createTestDatabase,
   DatabaseHost,
+  Inbox,
   InProcessBroker,
   InProcessClient,
-  Inbox,
   Outbox,
   TestDatabase,
-  createTestDatabase,
 } from '@consign/platform';
 import { catalogDatabase } from './catalog.database';
 import { ProductService } from './product.service';
@@ -115,7 +116,7 @@ describe('stock: receipts, reservations, releases, deductions and the inventory'
         answers.push({ topic, ...(event as EventEnvelope<Record<string, unknown>>) });
       });
     outbox = new Outbox(dataSource, new InProcessClient(broker), 'catalog');
-    products = new ProductService(dataSource, outbox);
+    products = new ProductService(dataSource, outbox, new CommandLedger(dataSource, 'catalog'));
     stock = new StockService(dataSource);
     handlers = new StockHandlers(
       stock,
