@@ -18,6 +18,7 @@ import {
   InProcessBroker,
   InProcessClient,
   loadConfig,
+  metrics,
   Outbox,
   ReferenceData,
   runInMessageScope,
@@ -130,6 +131,10 @@ describe('order-service commands, delivered more than once', () => {
     expect(both[0].ok).toBe(true);
     expect(await orderCount()).toBe(2);
     expect(await records(create.id)).toEqual([{ state: 'completed' }]);
+    const counted = (await metrics().commandsHandled.get()).values.filter(
+      (v) => v.labels.topic === OrderTopic.Create,
+    );
+    expect(counted.find((v) => v.labels.outcome === 'repeated')?.value).toBeGreaterThanOrEqual(2);
   });
 
   it('answers a repeated change with the recorded order, not with the 409 a second cancel would get', async () => {

@@ -10,6 +10,7 @@ import {
 } from '@consign/contracts';
 import { DomainError } from '../errors/domain-error';
 import { IncomingCommand, currentCommand } from '../observability/correlation';
+import { CommandOutcome, metrics } from '../observability/metrics';
 import { CommandExpiredError, CommandLedger } from './command-ledger';
 import { TooDeeplyNestedError, requestFingerprint } from './fingerprint';
 
@@ -59,33 +60,57 @@ async function runOnce<R>(
   payload: unknown,
   work: () => Promise<R>,
 ): Promise<Reply<R>> {
+  const { reply, outcome } = await carryOutOnce(ledger, command, payload, work);
+  metrics().countCommand(command.topic, outcome);
+  return reply;
+}
+
+async function carryOutOnce<R>(
+  ledger: CommandLedger,
+  command: IncomingCommand,
+  payload: unknown,
+  work: () => Promise<R>,
+): Promise<{ reply: Reply<R>; outcome: CommandOutcome }> {
   let fingerprint: string;
   try {
     fingerprint = requestFingerprint(command.topic, payload);
   } catch (error: unknown) {
-    if (error instanceof TooDeeplyNestedError)
-      return failure(
+    if (!(error instanceof TooDeeplyNestedError)) throw error;
+    return {
+      reply: failure(
         CommonErrorCode.Validation,
         `Validation failed: the request is ${error.message}`,
-      );
-    throw error;
+      ),
+      outcome: 'failed',
+    };
   }
-  if (ledger.expired(command)) return ledger.expire(command, fingerprint);
+  if (ledger.expired(command)) return recorded(await ledger.expire<R>(command, fingerprint));
   try {
-    const { result, recorded } = await ledger.execute(command, fingerprint, work);
-    if (!recorded)
+    const { result, recorded: wasRecorded } = await ledger.execute(command, fingerprint, work);
+    if (!wasRecorded)
       logger.warn(
         `${command.topic} ran without recording its command id: its use case must write through CommandLedger.transaction`,
       );
     const delayMs = ledger.replyDelayMs(command);
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
-    return success(result);
+    return { reply: success(result), outcome: 'carried_out' };
   } catch (error: unknown) {
-    if (error instanceof CommandExpiredError) return ledger.expire(command, fingerprint);
+    if (error instanceof CommandExpiredError)
+      return recorded(await ledger.expire<R>(command, fingerprint));
     // A repeat of a command already carried out fails one way or another (its transaction met the
     // record, or the state it changed no longer allows the change): the record answers it.
     const record = await ledger.find(command.id);
     const answer = record && ledger.answer<R>(record, command, fingerprint);
-    return answer ?? failureOf(error);
+    if (answer) return recorded(answer);
+    return { reply: failureOf(error), outcome: 'failed' };
   }
+}
+
+/** The outcome of an answer that came from the ledger (a recorded reply, a refusal, an expiry). */
+function recorded<R>(reply: Reply<R>): { reply: Reply<R>; outcome: CommandOutcome } {
+  if (reply.ok) return { reply, outcome: 'repeated' };
+  if (reply.error.code === CommonErrorCode.CommandReused) return { reply, outcome: 'reused' };
+  if (reply.error.code === CommonErrorCode.CommandExpired) return { reply, outcome: 'expired' };
+  // A recorded failure reply (the ledger keeps successes only; kept for completeness).
+  return { reply, outcome: 'repeated' };
 }
