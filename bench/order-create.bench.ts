@@ -8,7 +8,8 @@
  * For each database (the embedded one `npm start` uses, and PostgreSQL at TEST_DATABASE_URL /
  * 127.0.0.1:5432 in a database of its own, dropped at the end) it starts the standalone app,
  * warms it up, then alternates rounds without and with a key (so that drift on a shared machine
- * hits both alike) and prints req/s, p50 and p99 per round and the ratio of the medians. The
+ * hits both alike) and prints req/s, p50, p99 and the app's CPU time per request (all its threads,
+ * from /proc: steadier than req/s on a shared machine) per round, and the ratios of the medians. The
  * orders name a SKU nobody has: the stock saga answers each one (OnHold) in the background, as it
  * would answer any order. Works on a branch without Idempotency-Key too (the header is ignored),
  * so the same file measures before and after.
@@ -17,6 +18,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import autocannon, { Result } from 'autocannon';
+import { cpuMicros } from './process-cpu';
 import { databaseUrl, withAdminClient } from '@consign/platform';
 import {
   AppProcess,
@@ -106,16 +108,33 @@ async function measure(database: string): Promise<string[]> {
     await load(base, apiKey, 'without key', 3);
     await load(base, apiKey, 'with key', 3);
     const results: Record<Variant, Result[]> = { 'without key': [], 'with key': [] };
+    const cpu: Record<Variant, number[]> = { 'without key': [], 'with key': [] };
     const lines = [
-      row([`${database}: POST ${PATH}`, 'round', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx']),
-      row(['---', '---:', '---:', '---:', '---:', '---:']),
+      row([
+        `${database}: POST ${PATH}`,
+        'round',
+        'req/s',
+        'p50 ms',
+        'p99 ms',
+        'CPU µs/req',
+        'non-2xx',
+      ]),
+      row(['---', '---:', '---:', '---:', '---:', '---:', '---:']),
     ];
+    const pid = app.child.pid;
     for (let round = 1; round <= ROUNDS; round++) {
       const order: Variant[] =
         round % 2 ? ['without key', 'with key'] : ['with key', 'without key'];
       for (const variant of order) {
+        const before = cpuMicros(pid);
         const result = await load(base, apiKey, variant, SECONDS);
+        const after = cpuMicros(pid);
+        const perRequest =
+          before === undefined || after === undefined
+            ? NaN
+            : (after - before) / Math.max(1, result.requests.total);
         results[variant].push(result);
+        cpu[variant].push(perRequest);
         lines.push(
           row([
             variant,
@@ -123,17 +142,22 @@ async function measure(database: string): Promise<string[]> {
             Math.round(result.requests.average),
             result.latency.p50,
             result.latency.p99,
+            Math.round(perRequest),
             result.non2xx + result.errors,
           ]),
         );
       }
     }
     const rate = (variant: Variant) => median(results[variant].map((r) => r.requests.average));
+    const cost = (variant: Variant) => median(cpu[variant]);
     lines.push(
       '',
       `${database}: median req/s with key / without key = ` +
         `${(rate('with key') / rate('without key')).toFixed(3)} ` +
-        `(${Math.round(rate('with key'))} / ${Math.round(rate('without key'))})`,
+        `(${Math.round(rate('with key'))} / ${Math.round(rate('without key'))}); ` +
+        `median CPU µs per request without key / with key = ` +
+        `${(cost('without key') / cost('with key')).toFixed(3)} ` +
+        `(${Math.round(cost('without key'))} / ${Math.round(cost('with key'))})`,
       '',
     );
     return lines;
