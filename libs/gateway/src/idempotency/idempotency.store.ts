@@ -7,7 +7,7 @@ import {
   OnApplicationShutdown,
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppConfig } from '@consign/platform';
+import { AppConfig, runPeriodically } from '@consign/platform';
 import { gatewayDatabase } from '../auth/gateway.database';
 
 /** How long a key is remembered after its first request (Stripe: 24 hours). */
@@ -72,7 +72,7 @@ interface Row {
 @Injectable()
 export class IdempotencyStore implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Idempotency');
-  private timer?: NodeJS.Timeout;
+  private stopSweeping?: () => void;
   now: () => number = Date.now;
 
   constructor(
@@ -168,16 +168,15 @@ export class IdempotencyStore implements OnApplicationBootstrap, OnApplicationSh
   }
 
   onApplicationBootstrap(): void {
-    const run = () =>
-      this.sweep().catch((error: unknown) =>
+    this.stopSweeping = runPeriodically(
+      () => this.sweep(),
+      SWEEP_INTERVAL_MS,
+      (error: unknown) =>
         this.logger.warn(`sweeping expired idempotency keys failed: ${String(error)}`),
-      );
-    void run();
-    this.timer = setInterval(run, SWEEP_INTERVAL_MS);
-    this.timer.unref();
+    );
   }
 
   onApplicationShutdown(): void {
-    if (this.timer) clearInterval(this.timer);
+    this.stopSweeping?.();
   }
 }

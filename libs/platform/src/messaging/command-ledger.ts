@@ -3,6 +3,7 @@ import { Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { CommonErrorCode, Reply, failure, success } from '@consign/contracts';
 import type { IncomingCommand } from '../observability/correlation';
+import { runPeriodically } from '../time/periodic';
 
 /** How long a service remembers a command id: at least as long as the gateway keeps a key. */
 export const COMMAND_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -67,7 +68,7 @@ export class CommandLedger {
   private readonly logger: Logger;
   private readonly table: string;
   private readonly now: () => number;
-  private timer?: NodeJS.Timeout;
+  private stopSweeping?: () => void;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -213,18 +214,16 @@ export class CommandLedger {
   }
 
   start(): void {
-    const run = () =>
-      this.sweep().catch((error: unknown) =>
-        this.logger.warn(`sweeping old command records failed: ${String(error)}`),
-      );
-    void run();
-    this.timer = setInterval(run, SWEEP_INTERVAL_MS);
-    this.timer.unref();
+    this.stopSweeping = runPeriodically(
+      () => this.sweep(),
+      SWEEP_INTERVAL_MS,
+      (error: unknown) => this.logger.warn(`sweeping old command records failed: ${String(error)}`),
+    );
   }
 
   stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
+    this.stopSweeping?.();
+    this.stopSweeping = undefined;
   }
 }
 
