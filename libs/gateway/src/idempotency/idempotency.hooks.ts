@@ -224,18 +224,29 @@ export function handleIdempotency(app: NestFastifyApplication): void {
   );
 
   const logger = new Logger('Idempotency');
-  fastify.addHook('onSend', async (request: IdempotentRequest, reply, payload: unknown) => {
-    const slot = request[SLOT];
-    if (!slot?.held) return payload;
-    const held = slot.held;
-    // Once per request, whatever sends next (an error answer sent after a failed send).
-    slot.held = undefined;
-    // A record left in flight is released by its lock's expiry: the answer still goes out.
-    await store
-      .finish(held, finishOf(reply.statusCode, payload))
-      .catch((error: unknown) =>
-        logger.warn(`recording the answer to an idempotent request failed: ${String(error)}`),
+  // A callback hook, not an async one: it runs on every response, and only idempotent requests
+  // holding a key need a promise.
+  fastify.addHook(
+    'onSend',
+    (
+      request: IdempotentRequest,
+      reply: FastifyReply,
+      payload: unknown,
+      done: (error: Error | null, payload: unknown) => void,
+    ) => {
+      const slot = request[SLOT];
+      const held = slot?.held;
+      if (!slot || !held) return done(null, payload);
+      // Once per request, whatever sends next (an error answer sent after a failed send).
+      slot.held = undefined;
+      // A record left in flight is released by its lock's expiry: the answer still goes out.
+      store.finish(held, finishOf(reply.statusCode, payload)).then(
+        () => done(null, payload),
+        (error: unknown) => {
+          logger.warn(`recording the answer to an idempotent request failed: ${String(error)}`);
+          done(null, payload);
+        },
       );
-    return payload;
-  });
+    },
+  );
 }
