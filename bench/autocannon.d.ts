@@ -24,6 +24,14 @@ declare module 'autocannon' {
     statusCodeStats: Record<string, { count: number }>;
   }
 
+  /** What `setupRequest` may change of a request before it is sent. */
+  export interface RequestParams {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }
+
   export interface Options {
     url: string;
     method?: string;
@@ -33,6 +41,7 @@ declare module 'autocannon' {
     duration?: number;
     amount?: number;
     pipelining?: number;
+    requests?: { setupRequest?: (request: RequestParams) => RequestParams }[];
   }
 
   function autocannon(options: Options): Promise<Result>;

@@ -21,6 +21,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon, { Result } from 'autocannon';
+import { cpuMicros } from './process-cpu';
 
 const ROOT = resolve(__dirname, '..', '..');
 const PATH = '/2025-07/cloud/calculate/order';
@@ -123,27 +124,6 @@ async function load(url: string, seconds: number, connections: number): Promise<
     );
   return result;
 }
-
-/** User + system CPU time of a process, all its threads, in µs (Linux); undefined elsewhere. */
-function cpuMicros(pid: number | undefined): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // Fields 14 and 15 (utime, stime) are the 12th and 13th after the command name, in ticks.
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return (ticks * 1_000_000) / CLOCK_TICKS;
-  } catch {
-    return undefined;
-  }
-}
-
-const CLOCK_TICKS = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
 
 interface Round {
   rate: number;

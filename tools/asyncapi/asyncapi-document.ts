@@ -1,6 +1,8 @@
 import {
   ADAPTER_REGISTRY,
   COMMAND_REGISTRY,
+  COMMAND_DEADLINE_HEADER,
+  COMMAND_ID_HEADER,
   CORRELATION_HEADER,
   CarrierTopic,
   CommandTopic,
@@ -84,6 +86,22 @@ function headers(properties: Record<string, JsonSchema>, required: string[] = []
     ...(required.length ? { required } : {}),
   };
 }
+
+/** Carried by commands that create or change something (CommandLedger); absent on queries. */
+const COMMAND_HEADERS: Record<string, JsonSchema> = {
+  [COMMAND_ID_HEADER]: {
+    type: 'string',
+    format: 'uuid',
+    description:
+      "The command's id: the same on every delivery and on every retry of the HTTP request with the same Idempotency-Key. The owning service records it with the effect in one transaction and answers a repeat with the recorded reply.",
+  },
+  [COMMAND_DEADLINE_HEADER]: {
+    type: 'string',
+    format: 'date-time',
+    description:
+      'When the sender stops waiting (ISO 8601 UTC). The service neither starts nor commits the command after it, and records it as expired.',
+  },
+};
 
 const NEST_REQUEST_HEADERS = {
   kafka_correlationId: header("Nest's request-reply id, echoed on the reply."),
@@ -176,12 +194,10 @@ export function buildAsyncApiDocument(options: {
       message: {
         name: request,
         payload: payloads.ref(request),
-        headers: headers({ [CORRELATION_HEADER]: CORRELATION, ...NEST_REQUEST_HEADERS }, [
-          CORRELATION_HEADER,
-          'kafka_correlationId',
-          'kafka_replyTopic',
-          'kafka_replyPartition',
-        ]),
+        headers: headers(
+          { [CORRELATION_HEADER]: CORRELATION, ...COMMAND_HEADERS, ...NEST_REQUEST_HEADERS },
+          [CORRELATION_HEADER, 'kafka_correlationId', 'kafka_replyTopic', 'kafka_replyPartition'],
+        ),
         bindings: keyBinding('The merchant id or the id of the aggregate the request is about.'),
       },
       operation: {

@@ -78,4 +78,30 @@ describe('OpenAPI document', () => {
     });
     expect(document.servers).toBeUndefined();
   });
+
+  it('documents Idempotency-Key, and its 409, 422 and 504, on every POST that creates or changes something', () => {
+    const posts = Object.entries(document.paths).flatMap(([path, item]) =>
+      item.post ? [{ path, post: item.post }] : [],
+    );
+    const merchantPosts = posts.filter(({ path }) => !path.includes('/carrier/'));
+    expect(merchantPosts.length).toBeGreaterThanOrEqual(12);
+    for (const { path, post } of merchantPosts) {
+      const header = (post.parameters ?? []).find(
+        (p) => 'name' in p && p.name === 'Idempotency-Key',
+      );
+      expect({ path, header }).toMatchObject({
+        path,
+        header: { in: 'header', required: false, schema: { maxLength: 255, minLength: 1 } },
+      });
+      expect({ path, answers: Object.keys(post.responses) }).toEqual({
+        path,
+        answers: expect.arrayContaining(['409', '422', '504']),
+      });
+      expect(post.responses).toMatchObject({
+        '504': { description: expect.stringContaining('deadline') },
+        '422': { description: expect.stringContaining('Idempotency-Key') },
+      });
+      expect(post.responses['200']).toMatchObject({ headers: { 'Idempotent-Replayed': {} } });
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   CatalogTopic,
@@ -8,18 +8,25 @@ import {
   ProductView,
   Reply,
 } from '@consign/contracts';
-import { handleCommand } from '@consign/platform';
+import { CommandLedger, handleCommand } from '@consign/platform';
+import { catalogDatabase } from './catalog.database';
 import { ProductService } from './product.service';
 
 /** catalog-service's bus interface: thin, validate and delegate. */
 @Controller()
 export class CatalogHandlers {
-  constructor(private readonly products: ProductService) {}
+  constructor(
+    private readonly products: ProductService,
+    @Inject(catalogDatabase.commands) private readonly commands: CommandLedger,
+  ) {}
 
   @MessagePattern(CatalogTopic.CreateProduct)
   create(@Payload() payload: unknown): Promise<Reply<number>> {
-    return handleCommand(CreateProductCommand, payload, (c) =>
-      this.products.create(c.merchant_id, c.product),
+    return handleCommand(
+      CreateProductCommand,
+      payload,
+      (c) => this.products.create(c.merchant_id, c.product),
+      this.commands,
     );
   }
 

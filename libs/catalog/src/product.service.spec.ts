@@ -6,13 +6,14 @@ import {
   WeightUnit,
 } from '@consign/contracts';
 import {
+  CommandLedger,
+  createTestDatabase,
   DatabaseHost,
   DomainError,
   InProcessBroker,
   InProcessClient,
   Outbox,
   TestDatabase,
-  createTestDatabase,
 } from '@consign/platform';
 import { DataSource } from 'typeorm';
 import { catalogDatabase } from './catalog.database';
@@ -49,7 +50,7 @@ describe('ProductService', () => {
     dataSource = await host.openServiceDataSource(catalogDatabase.options);
     broker = new InProcessBroker();
     outbox = new Outbox(dataSource, new InProcessClient(broker), 'catalog');
-    products = new ProductService(dataSource, outbox);
+    products = new ProductService(dataSource, outbox, new CommandLedger(dataSource, 'catalog'));
   });
 
   afterAll(async () => {

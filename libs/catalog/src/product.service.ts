@@ -6,7 +6,7 @@ import {
   CreateProductRequest,
   ProductView,
 } from '@consign/contracts';
-import { DomainError, Outbox } from '@consign/platform';
+import { CommandLedger, DomainError, Outbox } from '@consign/platform';
 import { catalogDatabase } from './catalog.database';
 import { ProductEntity } from './product.entity';
 import { VariantEntity } from './variant.entity';
@@ -20,13 +20,14 @@ export class ProductService {
   constructor(
     @Inject(catalogDatabase.dataSource) private readonly dataSource: DataSource,
     @Inject(catalogDatabase.outbox) private readonly outbox: Outbox,
+    @Inject(catalogDatabase.commands) private readonly commands: CommandLedger,
   ) {}
 
   async create(merchantId: number, request: CreateProductRequest): Promise<number> {
     const variants = request.variants ?? [];
     let productId: number;
     try {
-      productId = await this.dataSource.transaction(async (manager) => {
+      productId = await this.commands.transaction(async (manager) => {
         await this.refuseTakenSkus(
           manager.getRepository(VariantEntity),
           merchantId,

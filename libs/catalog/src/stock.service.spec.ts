@@ -14,13 +14,14 @@ import {
 } from '@consign/contracts';
 import {
   CommandBus,
+  CommandLedger,
+  createTestDatabase,
   DatabaseHost,
+  Inbox,
   InProcessBroker,
   InProcessClient,
-  Inbox,
   Outbox,
   TestDatabase,
-  createTestDatabase,
   loadConfigOf,
 } from '@consign/platform';
 import { success } from '@consign/contracts';
@@ -125,7 +126,7 @@ describe('stock: receipts, reservations, releases, deductions and the inventory'
         answers.push({ topic, ...(event as EventEnvelope<Record<string, unknown>>) });
       });
     outbox = new Outbox(dataSource, new InProcessClient(broker), 'catalog');
-    products = new ProductService(dataSource, outbox);
+    products = new ProductService(dataSource, outbox, new CommandLedger(dataSource, 'catalog'));
     stock = new StockService(dataSource);
     const reservations = new StockReservationService(outbox);
     orderStates = new Map();

@@ -10,6 +10,7 @@ import { InboundController } from './inbound/inbound.controller';
 import { OrderController } from './order/order.controller';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { GatewayBus } from './http/gateway-bus';
+import { IdempotencyStore } from './idempotency/idempotency.store';
 import { CarrierEventsController } from './label/carrier-events.controller';
 import { LabelController } from './label/label.controller';
 import { OrderTrackingController } from './label/order-tracking.controller';
@@ -38,6 +39,7 @@ import { ReferenceDataController } from './rating/reference-data.controller';
     BootstrapKeyService,
     CarrierCredentialService,
     GatewayBus,
+    IdempotencyStore,
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
   ],
   exports: [ApiKeyService, BootstrapKeyService, CarrierCredentialService],

@@ -6,7 +6,7 @@ import {
   InboundReceiptRequest,
   InboundStatus,
 } from '@consign/contracts';
-import { Outbox } from '@consign/platform';
+import { CommandLedger, Outbox } from '@consign/platform';
 import { inboundDatabase } from './inbound.database';
 import { applyReceipt } from './inbound.receipt';
 import { InboundRepository, InboundState } from './inbound.repository';
@@ -23,15 +23,19 @@ export class InboundLifecycle {
   constructor(
     @Inject(inboundDatabase.dataSource) private readonly dataSource: DataSource,
     @Inject(inboundDatabase.outbox) private readonly outbox: Outbox,
+    @Inject(inboundDatabase.commands) private readonly commands: CommandLedger,
   ) {}
 
-  /** Runs a use case in its own transaction and answers the inbound order as it is after it. */
+  /**
+   * Runs a use case in its own transaction and answers the inbound order as it is after it; the
+   * command being handled is recorded in the same transaction (CommandLedger).
+   */
   async apply(
     merchantId: number,
     inboundId: number,
     change: (manager: EntityManager) => Promise<void>,
   ): Promise<InboundOrderView> {
-    const view = await this.dataSource.transaction(async (manager) => {
+    const view = await this.commands.transaction(async (manager) => {
       await change(manager);
       const after = await InboundRepository.view(manager, merchantId, inboundId);
       if (!after) throw inboundNotFound();

@@ -14,7 +14,7 @@ import {
   WarehouseInboundReceivedEvent,
   WarehouseInboundRejectedEvent,
 } from '@consign/contracts';
-import { Inbox, Outbox, handleCommand, handleEvent } from '@consign/platform';
+import { CommandLedger, Inbox, Outbox, handleCommand, handleEvent } from '@consign/platform';
 import { inboundDatabase } from './inbound.database';
 import { InboundLifecycle } from './inbound-lifecycle.service';
 import { InboundService } from './inbound.service';
@@ -30,6 +30,7 @@ export class InboundHandlers {
     private readonly lifecycle: InboundLifecycle,
     @Inject(inboundDatabase.inbox) private readonly inbox: Inbox,
     @Inject(inboundDatabase.outbox) private readonly outbox: Outbox,
+    @Inject(inboundDatabase.commands) private readonly commands: CommandLedger,
   ) {}
 
   private get messaging() {
@@ -38,8 +39,11 @@ export class InboundHandlers {
 
   @MessagePattern(InboundTopic.Create)
   create(@Payload() payload: unknown): Promise<Reply<number>> {
-    return handleCommand(CreateInboundCommand, payload, (c) =>
-      this.inbounds.create(c.merchant_id, c.inbound),
+    return handleCommand(
+      CreateInboundCommand,
+      payload,
+      (c) => this.inbounds.create(c.merchant_id, c.inbound),
+      this.commands,
     );
   }
 
@@ -59,28 +63,40 @@ export class InboundHandlers {
 
   @MessagePattern(InboundTopic.Cancel)
   cancel(@Payload() payload: unknown): Promise<Reply<InboundOrderView>> {
-    return handleCommand(InboundCommand, payload, (c) =>
-      this.lifecycle.apply(c.merchant_id, c.inbound_id, (m) =>
-        this.lifecycle.cancel(m, c.merchant_id, c.inbound_id),
-      ),
+    return handleCommand(
+      InboundCommand,
+      payload,
+      (c) =>
+        this.lifecycle.apply(c.merchant_id, c.inbound_id, (m) =>
+          this.lifecycle.cancel(m, c.merchant_id, c.inbound_id),
+        ),
+      this.commands,
     );
   }
 
   @MessagePattern(InboundTopic.RecordReceipt)
   receipt(@Payload() payload: unknown): Promise<Reply<InboundOrderView>> {
-    return handleCommand(RecordReceiptCommand, payload, (c) =>
-      this.lifecycle.apply(c.merchant_id, c.inbound_id, (m) =>
-        this.lifecycle.receive(m, c.merchant_id, c.inbound_id, c.receipt),
-      ),
+    return handleCommand(
+      RecordReceiptCommand,
+      payload,
+      (c) =>
+        this.lifecycle.apply(c.merchant_id, c.inbound_id, (m) =>
+          this.lifecycle.receive(m, c.merchant_id, c.inbound_id, c.receipt),
+        ),
+      this.commands,
     );
   }
 
   @MessagePattern(InboundTopic.Reject)
   reject(@Payload() payload: unknown): Promise<Reply<InboundOrderView>> {
-    return handleCommand(RejectInboundCommand, payload, (c) =>
-      this.lifecycle.apply(c.merchant_id, c.inbound_id, (m) =>
-        this.lifecycle.reject(m, c.merchant_id, c.inbound_id, c.rejection.reason),
-      ),
+    return handleCommand(
+      RejectInboundCommand,
+      payload,
+      (c) =>
+        this.lifecycle.apply(c.merchant_id, c.inbound_id, (m) =>
+          this.lifecycle.reject(m, c.merchant_id, c.inbound_id, c.rejection.reason),
+        ),
+      this.commands,
     );
   }
 

@@ -16,15 +16,16 @@ import {
 } from '@consign/contracts';
 import {
   CommandBus,
+  CommandLedger,
+  createTestDatabase,
   DatabaseHost,
+  Inbox,
   InProcessBroker,
   InProcessClient,
-  Inbox,
+  loadConfig,
   Outbox,
   ReferenceData,
   TestDatabase,
-  createTestDatabase,
-  loadConfig,
 } from '@consign/platform';
 import { inboundDatabase } from './inbound.database';
 import { InboundHandlers } from './inbound.handlers';
@@ -84,6 +85,7 @@ describe('InboundService and InboundLifecycle', () => {
   let dataSource: DataSource;
   let broker: InProcessBroker;
   let outbox: Outbox;
+  let commands: CommandLedger;
   let inbounds: InboundService;
   let lifecycle: InboundLifecycle;
   let handlers: InboundHandlers;
@@ -128,13 +130,15 @@ describe('InboundService and InboundLifecycle', () => {
     const config = loadConfig({ BUS_TIMEOUT_MS: '1000' });
     const bus = new CommandBus(new InProcessClient(broker), config);
     outbox = new Outbox(dataSource, new InProcessClient(broker), 'inbound');
-    inbounds = new InboundService(dataSource, new ReferenceData(bus, config), bus);
-    lifecycle = new InboundLifecycle(dataSource, outbox);
+    commands = new CommandLedger(dataSource, 'inbound');
+    inbounds = new InboundService(dataSource, commands, new ReferenceData(bus, config), bus);
+    lifecycle = new InboundLifecycle(dataSource, outbox, commands);
     handlers = new InboundHandlers(
       inbounds,
       lifecycle,
       new Inbox(dataSource, 'inbound', { retryDelayMs: 1 }),
       outbox,
+      commands,
     );
   });
 
@@ -226,7 +230,7 @@ describe('InboundService and InboundLifecycle', () => {
         success([{ code: 'WH-NL-AMS', name: 'Amsterdam', country_code: 'NL' }]),
       );
       const bus = new CommandBus(new InProcessClient(lonely), config);
-      const alone = new InboundService(dataSource, new ReferenceData(bus, config), bus);
+      const alone = new InboundService(dataSource, commands, new ReferenceData(bus, config), bus);
       await expect(alone.create(merchant, inboundRequest(anInbound()))).rejects.toMatchObject({
         code: CommonErrorCode.Unavailable,
       });

@@ -8,7 +8,7 @@ import {
   InboundOrderView,
   InboundPageView,
 } from '@consign/contracts';
-import { CommandBus, DomainError, ReferenceData } from '@consign/platform';
+import { CommandBus, CommandLedger, DomainError, ReferenceData } from '@consign/platform';
 import { inboundDatabase } from './inbound.database';
 import { InboundRepository } from './inbound.repository';
 
@@ -17,6 +17,7 @@ import { InboundRepository } from './inbound.repository';
 export class InboundService {
   constructor(
     @Inject(inboundDatabase.dataSource) private readonly dataSource: DataSource,
+    @Inject(inboundDatabase.commands) private readonly commands: CommandLedger,
     private readonly reference: ReferenceData,
     private readonly bus: CommandBus,
   ) {}
@@ -30,7 +31,7 @@ export class InboundService {
   async create(merchantId: number, request: CreateInboundRequest): Promise<number> {
     await this.checkWarehouse(merchantId, request.warehouse_code);
     const variantIds = await this.resolveItems(merchantId, request);
-    return this.dataSource.transaction((manager) =>
+    return this.commands.transaction((manager) =>
       InboundRepository.insert(manager, merchantId, request, variantIds),
     );
   }

@@ -14,7 +14,7 @@ import {
   OrderTrackingView,
   Reply,
 } from '@consign/contracts';
-import { Inbox, Outbox, handleCommand } from '@consign/platform';
+import { CommandLedger, Inbox, Outbox, handleCommand } from '@consign/platform';
 import { labelTrackingDatabase } from './label-tracking.database';
 import { ShipmentService, ShippedParcel } from './shipment.service';
 import { CheckpointIngestor, summarise } from './checkpoint-ingestor';
@@ -31,12 +31,16 @@ export class LabelTrackingHandlers {
     private readonly shipments: ShipmentService,
     @Inject(labelTrackingDatabase.inbox) private readonly inbox: Inbox,
     @Inject(labelTrackingDatabase.outbox) private readonly outbox: Outbox,
+    @Inject(labelTrackingDatabase.commands) private readonly commands: CommandLedger,
   ) {}
 
   @MessagePattern(LabelTopic.Create)
   create(@Payload() payload: unknown): Promise<Reply<number>> {
-    return handleCommand(CreateLabelCommand, payload, (c) =>
-      this.labels.create(c.merchant_id, c.label),
+    return handleCommand(
+      CreateLabelCommand,
+      payload,
+      (c) => this.labels.create(c.merchant_id, c.label),
+      this.commands,
     );
   }
 

@@ -10,7 +10,15 @@ import {
   LabelView,
   RatingTopic,
 } from '@consign/contracts';
-import { CLOCK, Clock, CommandBus, DomainError, Outbox, ReferenceData } from '@consign/platform';
+import {
+  CLOCK,
+  Clock,
+  CommandBus,
+  CommandLedger,
+  DomainError,
+  Outbox,
+  ReferenceData,
+} from '@consign/platform';
 import { freightRequestOf, labelRefusal } from './label-pricing';
 import { labelTrackingDatabase } from './label-tracking.database';
 import { isoUtc } from './sql-time';
@@ -54,6 +62,7 @@ export class LabelService {
   constructor(
     @Inject(labelTrackingDatabase.dataSource) private readonly dataSource: DataSource,
     @Inject(labelTrackingDatabase.outbox) private readonly outbox: Outbox,
+    @Inject(labelTrackingDatabase.commands) private readonly commands: CommandLedger,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly reference: ReferenceData,
     private readonly bus: CommandBus,
@@ -95,7 +104,7 @@ export class LabelService {
     const { service, price } = await this.quote(merchantId, request);
     const now = this.clock.now();
     const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
-    const id = await this.dataSource.transaction(async (manager) => {
+    const id = await this.commands.transaction(async (manager) => {
       // One statement for the parcel, the label and its first checkpoint.
       const [row]: { id: number }[] = await manager.query(
         `WITH tracking AS (

@@ -29,6 +29,7 @@ describe('orders’ shipments and order tracking', () => {
       h.shipments,
       new Inbox(h.dataSource, 'labels', { retryDelayMs: 1 }),
       h.outbox,
+      h.commands,
     );
     for (const topic of [LabelEvent.ShipmentCreated, LabelEvent.ShipmentDelivered])
       h.broker.registerEventHandler(topic, async (event) => {

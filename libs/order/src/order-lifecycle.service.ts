@@ -8,7 +8,7 @@ import {
   StockReservationFailedEvent,
   StockReservedEvent,
 } from '@consign/contracts';
-import { Outbox } from '@consign/platform';
+import { CommandLedger, Outbox } from '@consign/platform';
 import { orderDatabase } from './order.database';
 import { OrderRepository, OrderState } from './order.repository';
 import { orderNotFound } from './order.service';
@@ -29,15 +29,19 @@ export class OrderLifecycle {
   constructor(
     @Inject(orderDatabase.dataSource) private readonly dataSource: DataSource,
     @Inject(orderDatabase.outbox) private readonly outbox: Outbox,
+    @Inject(orderDatabase.commands) private readonly commands: CommandLedger,
   ) {}
 
-  /** Runs a use case in its own transaction and answers the order as it is after it. */
+  /**
+   * Runs a use case in its own transaction and answers the order as it is after it; the command
+   * being handled is recorded in the same transaction (CommandLedger).
+   */
   async apply(
     merchantId: number,
     orderId: number,
     change: (manager: EntityManager) => Promise<void>,
   ): Promise<OrderView> {
-    const view = await this.dataSource.transaction(async (manager) => {
+    const view = await this.commands.transaction(async (manager) => {
       await change(manager);
       const after = await OrderRepository.view(manager, merchantId, orderId);
       if (!after) throw orderNotFound();

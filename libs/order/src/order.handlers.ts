@@ -22,7 +22,7 @@ import {
   WarehouseOrderPickingStartedEvent,
   WarehouseOrderShippedEvent,
 } from '@consign/contracts';
-import { Inbox, Outbox, handleCommand, handleEvent } from '@consign/platform';
+import { CommandLedger, Inbox, Outbox, handleCommand, handleEvent } from '@consign/platform';
 import { orderDatabase } from './order.database';
 import { OrderLifecycle } from './order-lifecycle.service';
 import { OrderService } from './order.service';
@@ -39,6 +39,7 @@ export class OrderHandlers {
     private readonly lifecycle: OrderLifecycle,
     @Inject(orderDatabase.inbox) private readonly inbox: Inbox,
     @Inject(orderDatabase.outbox) private readonly outbox: Outbox,
+    @Inject(orderDatabase.commands) private readonly commands: CommandLedger,
   ) {}
 
   private get messaging() {
@@ -47,8 +48,11 @@ export class OrderHandlers {
 
   @MessagePattern(OrderTopic.Create)
   create(@Payload() payload: unknown): Promise<Reply<number>> {
-    return handleCommand(CreateOrderCommand, payload, (c) =>
-      this.orders.create(c.merchant_id, c.order),
+    return handleCommand(
+      CreateOrderCommand,
+      payload,
+      (c) => this.orders.create(c.merchant_id, c.order),
+      this.commands,
     );
   }
 
@@ -73,46 +77,66 @@ export class OrderHandlers {
 
   @MessagePattern(OrderTopic.Cancel)
   cancel(@Payload() payload: unknown): Promise<Reply<OrderView>> {
-    return handleCommand(OrderCommand, payload, (c) =>
-      this.lifecycle.apply(c.merchant_id, c.order_id, (m) =>
-        this.lifecycle.cancel(m, c.merchant_id, c.order_id, OrderActor.Merchant),
-      ),
+    return handleCommand(
+      OrderCommand,
+      payload,
+      (c) =>
+        this.lifecycle.apply(c.merchant_id, c.order_id, (m) =>
+          this.lifecycle.cancel(m, c.merchant_id, c.order_id, OrderActor.Merchant),
+        ),
+      this.commands,
     );
   }
 
   @MessagePattern(OrderTopic.Hold)
   hold(@Payload() payload: unknown): Promise<Reply<OrderView>> {
-    return handleCommand(HoldOrderCommand, payload, (c) =>
-      this.lifecycle.apply(c.merchant_id, c.order_id, (m) =>
-        this.lifecycle.hold(m, c.merchant_id, c.order_id, c.hold.reason),
-      ),
+    return handleCommand(
+      HoldOrderCommand,
+      payload,
+      (c) =>
+        this.lifecycle.apply(c.merchant_id, c.order_id, (m) =>
+          this.lifecycle.hold(m, c.merchant_id, c.order_id, c.hold.reason),
+        ),
+      this.commands,
     );
   }
 
   @MessagePattern(OrderTopic.Release)
   release(@Payload() payload: unknown): Promise<Reply<OrderView>> {
-    return handleCommand(OrderCommand, payload, (c) =>
-      this.lifecycle.apply(c.merchant_id, c.order_id, (m) =>
-        this.lifecycle.release(m, c.merchant_id, c.order_id),
-      ),
+    return handleCommand(
+      OrderCommand,
+      payload,
+      (c) =>
+        this.lifecycle.apply(c.merchant_id, c.order_id, (m) =>
+          this.lifecycle.release(m, c.merchant_id, c.order_id),
+        ),
+      this.commands,
     );
   }
 
   @MessagePattern(OrderTopic.Pick)
   pick(@Payload() payload: unknown): Promise<Reply<OrderView>> {
-    return handleCommand(OrderCommand, payload, (c) =>
-      this.lifecycle.apply(c.merchant_id, c.order_id, (m) =>
-        this.lifecycle.pick(m, c.merchant_id, c.order_id),
-      ),
+    return handleCommand(
+      OrderCommand,
+      payload,
+      (c) =>
+        this.lifecycle.apply(c.merchant_id, c.order_id, (m) =>
+          this.lifecycle.pick(m, c.merchant_id, c.order_id),
+        ),
+      this.commands,
     );
   }
 
   @MessagePattern(OrderTopic.Ship)
   ship(@Payload() payload: unknown): Promise<Reply<OrderView>> {
-    return handleCommand(ShipOrderCommand, payload, (c) =>
-      this.lifecycle.apply(c.merchant_id, c.order_id, (m) =>
-        this.lifecycle.ship(m, c.merchant_id, c.order_id, c.shipment),
-      ),
+    return handleCommand(
+      ShipOrderCommand,
+      payload,
+      (c) =>
+        this.lifecycle.apply(c.merchant_id, c.order_id, (m) =>
+          this.lifecycle.ship(m, c.merchant_id, c.order_id, c.shipment),
+        ),
+      this.commands,
     );
   }
 

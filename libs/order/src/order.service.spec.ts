@@ -15,15 +15,16 @@ import {
 } from '@consign/contracts';
 import {
   CommandBus,
+  CommandLedger,
+  createTestDatabase,
   DatabaseHost,
+  Inbox,
   InProcessBroker,
   InProcessClient,
-  Inbox,
+  loadConfig,
   Outbox,
   ReferenceData,
   TestDatabase,
-  createTestDatabase,
-  loadConfig,
 } from '@consign/platform';
 import { orderDatabase } from './order.database';
 import { OrderRepository } from './order.repository';
@@ -94,6 +95,7 @@ describe('OrderService and OrderLifecycle', () => {
   let dataSource: DataSource;
   let broker: InProcessBroker;
   let outbox: Outbox;
+  let commands: CommandLedger;
   let orders: OrderService;
   let lifecycle: OrderLifecycle;
   let events: (EventEnvelope<Record<string, unknown>> & { topic: string })[];
@@ -105,7 +107,7 @@ describe('OrderService and OrderLifecycle', () => {
       new CommandBus(new InProcessClient(broker), config),
       config,
     );
-    return new OrderService(dataSource, outbox, reference);
+    return new OrderService(dataSource, outbox, commands, reference);
   };
 
   /** Publishes what the outbox holds and returns the events published. */
@@ -127,8 +129,9 @@ describe('OrderService and OrderLifecycle', () => {
         events.push({ topic, ...(event as EventEnvelope<Record<string, unknown>>) });
       });
     outbox = new Outbox(dataSource, new InProcessClient(broker), 'orders');
+    commands = new CommandLedger(dataSource, 'orders');
     orders = build();
-    lifecycle = new OrderLifecycle(dataSource, outbox);
+    lifecycle = new OrderLifecycle(dataSource, outbox, commands);
   });
 
   beforeEach(async () => {
@@ -240,6 +243,7 @@ describe('OrderService and OrderLifecycle', () => {
       const unchecked = new OrderService(
         dataSource,
         outbox,
+        commands,
         new ReferenceData(new CommandBus(new InProcessClient(lonely), config), config),
       );
       await expect(unchecked.create(merchant, orderRequest(anOrder()))).rejects.toMatchObject({
@@ -475,6 +479,7 @@ describe('OrderService and OrderLifecycle', () => {
         lifecycle,
         new Inbox(dataSource, 'orders', { retryDelayMs: 1 }),
         outbox,
+        commands,
       );
     });
 

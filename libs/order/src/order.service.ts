@@ -8,7 +8,7 @@ import {
   OrderStateView,
   OrderView,
 } from '@consign/contracts';
-import { DomainError, Outbox, ReferenceData } from '@consign/platform';
+import { CommandLedger, DomainError, Outbox, ReferenceData } from '@consign/platform';
 import { orderDatabase } from './order.database';
 import { orderServiceProblems } from './order.references';
 import { OrderRepository } from './order.repository';
@@ -19,6 +19,7 @@ export class OrderService {
   constructor(
     @Inject(orderDatabase.dataSource) private readonly dataSource: DataSource,
     @Inject(orderDatabase.outbox) private readonly outbox: Outbox,
+    @Inject(orderDatabase.commands) private readonly commands: CommandLedger,
     private readonly reference: ReferenceData,
   ) {}
 
@@ -28,7 +29,7 @@ export class OrderService {
    */
   async create(merchantId: number, request: CreateOrderRequest): Promise<number> {
     await this.checkReferences(merchantId, request);
-    const orderId = await this.dataSource.transaction(async (manager) => {
+    const orderId = await this.commands.transaction(async (manager) => {
       const id = await OrderRepository.insert(manager, merchantId, request);
       await this.outbox.add(manager, OrderEvent.Created, {
         merchantId,

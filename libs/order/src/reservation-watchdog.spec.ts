@@ -10,6 +10,7 @@ import {
 } from '@consign/contracts';
 import {
   CommandBus,
+  CommandLedger,
   DatabaseHost,
   InProcessBroker,
   InProcessClient,
@@ -97,12 +98,14 @@ describe('ReservationWatchdog', () => {
     });
     outbox = new Outbox(dataSource, new InProcessClient(broker), 'orders');
     const config = loadConfig({ BUS_TIMEOUT_MS: '1000' });
+    const commands = new CommandLedger(dataSource, 'orders');
     orders = new OrderService(
       dataSource,
       outbox,
+      commands,
       new ReferenceData(new CommandBus(new InProcessClient(broker), config), config),
     );
-    lifecycle = new OrderLifecycle(dataSource, outbox);
+    lifecycle = new OrderLifecycle(dataSource, outbox, commands);
   });
 
   beforeEach(() => {

@@ -20,6 +20,16 @@ export interface EventEnvelope<T> {
 export const CORRELATION_HEADER = 'x-correlation-id';
 
 /**
+ * Headers of a command that creates or changes something (docs/operations.md, "Each write takes
+ * effect once"): its id, the same on every delivery and every retry of the same HTTP request
+ * (the client's Idempotency-Key maps to one), which the owning service records with the effect
+ * in one transaction; and its deadline (ISO 8601 UTC), after which the service neither starts
+ * nor commits it.
+ */
+export const COMMAND_ID_HEADER = 'x-command-id';
+export const COMMAND_DEADLINE_HEADER = 'x-command-deadline';
+
+/**
  * Headers a dead-lettered message carries on `<topic>.dlt`, besides its original key and headers:
  * which consumer gave up, why, after how many attempts, and when (ISO 8601 UTC).
  */

@@ -29,4 +29,8 @@ export enum CommonErrorCode {
   Internal = 'common.internal',
   PayloadTooLarge = 'common.payload_too_large',
   RateLimited = 'common.rate_limited',
+  /** A command id (Idempotency-Key) already used for a different request. */
+  CommandReused = 'common.command_reused',
+  /** The command arrived or would have committed after its deadline: it was not carried out. */
+  CommandExpired = 'common.command_expired',
 }

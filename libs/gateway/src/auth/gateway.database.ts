@@ -4,14 +4,22 @@ import { CarrierCredentialEntity } from './carrier-credential.entity';
 import { MerchantEntity } from './merchant.entity';
 import { CreateMerchant1764000000100 } from '../migrations/1764000000100-create-merchant';
 import { CreateCarrierCredential1764000000110 } from '../migrations/1764000000110-create-carrier-credential';
+import { CreateIdempotencyKey1764000001100 } from '../migrations/1764000001100-create-idempotency-key';
 
 export const GATEWAY_SCHEMA = 'gateway';
 
-/** The gateway owns no domain data, only merchants, their API keys and carriers' credentials. */
+/**
+ * The gateway owns no domain data, only merchants, their API keys, carriers' credentials and the
+ * Idempotency-Key records.
+ */
 export const gatewayDatabase = serviceDatabase({
   name: 'gateway',
   schema: GATEWAY_SCHEMA,
   entities: [MerchantEntity, ApiKeyEntity, CarrierCredentialEntity],
-  migrations: [CreateMerchant1764000000100, CreateCarrierCredential1764000000110],
+  migrations: [
+    CreateMerchant1764000000100,
+    CreateCarrierCredential1764000000110,
+    CreateIdempotencyKey1764000001100,
+  ],
   withMessaging: false,
 });

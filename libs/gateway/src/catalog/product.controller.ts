@@ -2,10 +2,12 @@ import { Body, Get, Param, Post } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CatalogTopic, CreateProductRequest, ProductView } from '@consign/contracts';
 import { MerchantId } from '../auth/api-key.auth';
+import type { CommandStamp } from '@consign/platform';
 import { ApiEnvelope, LongId } from '../http/api-envelope';
 import { contract, idParam } from '../http/contract.pipe';
 import { CorrelationId } from '../http/request-context';
 import { GatewayBus } from '../http/gateway-bus';
+import { Command, Idempotent } from '../idempotency/idempotency.hooks';
 import { ApiController } from '../http/direct-routes';
 
 /** Spec endpoints 12–14. */
@@ -17,16 +19,18 @@ export class ProductController {
   /** Create a product with its variants; `data` is the new product id. */
   @Post()
   @ApiOperation({ summary: 'Create a product' })
+  @Idempotent()
   @ApiEnvelope(LongId, { description: 'Created: `data` is the new product id.', errors: [409] })
   create(
     @MerchantId() merchantId: number,
     @CorrelationId() correlationId: string,
+    @Command() command: CommandStamp,
     @Body(contract(CreateProductRequest)) product: CreateProductRequest,
   ): Promise<number> {
     return this.bus.call(
       CatalogTopic.CreateProduct,
       { merchant_id: merchantId, product },
-      { key: merchantId, correlationId },
+      { key: merchantId, correlationId, command },
     );
   }
 

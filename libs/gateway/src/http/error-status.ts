@@ -70,6 +70,7 @@ export function httpStatusOf(code: string): number {
     case RatingErrorCode.OverWeightLimit:
     case RatingErrorCode.AmountOutOfRange:
     case LabelErrorCode.RestrictedContents:
+    case CommonErrorCode.CommandReused:
       return 422;
     case CommonErrorCode.RateLimited:
       return 429;
@@ -78,6 +79,7 @@ export function httpStatusOf(code: string): number {
     case CommonErrorCode.Unavailable:
       return 503;
     case CommonErrorCode.Timeout:
+    case CommonErrorCode.CommandExpired:
       return 504;
     default:
       return assertNever(known);

@@ -12,6 +12,7 @@ import { envelope, errorEnvelope } from '@consign/contracts';
 import rateLimit from '@fastify/rate-limit';
 import { BEARER_SLOT, bearerTokenOf } from '../auth/bearer-token';
 import { authenticateApiRoutes } from '../auth/api-key.auth';
+import { handleIdempotency } from '../idempotency/idempotency.hooks';
 import { ApiError } from './api-error';
 import { isApiRoute } from './api-routes';
 import { runApiRoutesDirectly } from './direct-routes';
@@ -43,7 +44,8 @@ export async function createHttpApp(
 }
 
 /**
- * The house rules that live in Fastify hooks (415, 429, 401/403 and the success envelope), and the
+ * The house rules that live in Fastify hooks (415, 429, 401/403, Idempotency-Key and the success
+ * envelope), and the
  * API routes run directly (runApiRoutesDirectly). Before the routes are registered (init, listen).
  */
 export async function applyHttpRules(
@@ -53,6 +55,7 @@ export async function applyHttpRules(
   app.getHttpAdapter().getInstance().decorateRequest(BEARER_SLOT, null);
   rejectNonJsonBodies(app);
   authenticateApiRoutes(app);
+  handleIdempotency(app);
   runApiRoutesDirectly(app);
   envelopeResults(app);
   await limitRequestRate(app, config);

@@ -12,10 +12,12 @@ import {
 } from '@consign/contracts';
 import { ApiKeyRole } from '../auth/api-key.entity';
 import { MerchantId, Roles } from '../auth/api-key.auth';
+import type { CommandStamp } from '@consign/platform';
 import { ApiEnvelope, LongId } from '../http/api-envelope';
 import { contract, idParam } from '../http/contract.pipe';
 import { CorrelationId } from '../http/request-context';
 import { GatewayBus } from '../http/gateway-bus';
+import { Command, Idempotent } from '../idempotency/idempotency.hooks';
 import { ApiController } from '../http/direct-routes';
 
 /**
@@ -30,18 +32,20 @@ export class InboundController {
   /** Announce goods on their way to a warehouse; `data` is the new inbound order id. */
   @Post()
   @ApiOperation({ summary: 'Create an inbound order' })
+  @Idempotent()
   @ApiEnvelope(LongId, {
     description: 'Created: `data` is the new inbound order id (status Pending).',
   })
   create(
     @MerchantId() merchantId: number,
     @CorrelationId() correlationId: string,
+    @Command() command: CommandStamp,
     @Body(contract(CreateInboundRequest)) inbound: CreateInboundRequest,
   ): Promise<number> {
     return this.bus.call(
       InboundTopic.Create,
       { merchant_id: merchantId, inbound },
-      { key: merchantId, correlationId },
+      { key: merchantId, correlationId, command },
     );
   }
 
@@ -88,6 +92,7 @@ export class InboundController {
   @Post(':inbound_id/cancel')
   @ApiOperation({ summary: 'Cancel an inbound order' })
   @ApiParam({ name: 'inbound_id', description: 'The inbound order id.', schema: LongId })
+  @Idempotent()
   @ApiEnvelope(InboundOrderView, {
     description: '`data` is the cancelled inbound order.',
     errors: [409],
@@ -95,12 +100,13 @@ export class InboundController {
   cancel(
     @MerchantId() merchantId: number,
     @CorrelationId() correlationId: string,
+    @Command() command: CommandStamp,
     @Param('inbound_id', idParam('inbound_id')) inboundId: number,
   ): Promise<InboundOrderView> {
     return this.bus.call(
       InboundTopic.Cancel,
       { merchant_id: merchantId, inbound_id: inboundId },
-      { key: inboundId, correlationId },
+      { key: inboundId, correlationId, command },
     );
   }
 
@@ -108,6 +114,7 @@ export class InboundController {
   @Post(':inbound_id/receipt')
   @ApiOperation({ summary: 'Record an inbound receipt (operators)' })
   @ApiParam({ name: 'inbound_id', description: 'The inbound order id.', schema: LongId })
+  @Idempotent()
   @ApiEnvelope(InboundOrderView, {
     description: '`data` is the inbound order with the received quantities.',
     errors: [403, 409],
@@ -116,13 +123,14 @@ export class InboundController {
   receipt(
     @MerchantId() merchantId: number,
     @CorrelationId() correlationId: string,
+    @Command() command: CommandStamp,
     @Param('inbound_id', idParam('inbound_id')) inboundId: number,
     @Body(contract(InboundReceiptRequest)) receipt: InboundReceiptRequest,
   ): Promise<InboundOrderView> {
     return this.bus.call(
       InboundTopic.RecordReceipt,
       { merchant_id: merchantId, inbound_id: inboundId, receipt },
-      { key: inboundId, correlationId },
+      { key: inboundId, correlationId, command },
     );
   }
 
@@ -130,6 +138,7 @@ export class InboundController {
   @Post(':inbound_id/reject')
   @ApiOperation({ summary: 'Reject an inbound delivery (operators)' })
   @ApiParam({ name: 'inbound_id', description: 'The inbound order id.', schema: LongId })
+  @Idempotent()
   @ApiEnvelope(InboundOrderView, {
     description: '`data` is the inbound order, now Failure.',
     errors: [403, 409],
@@ -138,13 +147,14 @@ export class InboundController {
   reject(
     @MerchantId() merchantId: number,
     @CorrelationId() correlationId: string,
+    @Command() command: CommandStamp,
     @Param('inbound_id', idParam('inbound_id')) inboundId: number,
     @Body(contract(RejectInboundRequest)) rejection: RejectInboundRequest,
   ): Promise<InboundOrderView> {
     return this.bus.call(
       InboundTopic.Reject,
       { merchant_id: merchantId, inbound_id: inboundId, rejection },
-      { key: inboundId, correlationId },
+      { key: inboundId, correlationId, command },
     );
   }
 }

@@ -2,10 +2,12 @@ import { Body, Get, Param, Post } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CreateLabelRequest, LabelTopic, LabelTrackingView, LabelView } from '@consign/contracts';
 import { MerchantId } from '../auth/api-key.auth';
+import type { CommandStamp } from '@consign/platform';
 import { ApiEnvelope, LongId } from '../http/api-envelope';
 import { contract, idParam } from '../http/contract.pipe';
 import { CorrelationId } from '../http/request-context';
 import { GatewayBus } from '../http/gateway-bus';
+import { Command, Idempotent } from '../idempotency/idempotency.hooks';
 import { ApiController } from '../http/direct-routes';
 
 /** Spec endpoints 1 and 2, and the label record. */
@@ -21,16 +23,18 @@ export class LabelController {
    */
   @Post()
   @ApiOperation({ summary: 'Create a shipping label' })
+  @Idempotent()
   @ApiEnvelope(LongId, { description: 'Created: `data` is the new label id.', errors: [422] })
   create(
     @MerchantId() merchantId: number,
     @CorrelationId() correlationId: string,
+    @Command() command: CommandStamp,
     @Body(contract(CreateLabelRequest)) label: CreateLabelRequest,
   ): Promise<number> {
     return this.bus.call(
       LabelTopic.Create,
       { merchant_id: merchantId, label },
-      { key: merchantId, correlationId },
+      { key: merchantId, correlationId, command },
     );
   }
 

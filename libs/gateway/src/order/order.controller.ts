@@ -12,10 +12,12 @@ import {
 } from '@consign/contracts';
 import { ApiKeyRole } from '../auth/api-key.entity';
 import { MerchantId, Roles } from '../auth/api-key.auth';
+import type { CommandStamp } from '@consign/platform';
 import { ApiEnvelope, LongId } from '../http/api-envelope';
 import { contract, idParam } from '../http/contract.pipe';
 import { CorrelationId } from '../http/request-context';
 import { GatewayBus } from '../http/gateway-bus';
+import { Command, Idempotent } from '../idempotency/idempotency.hooks';
 import { ApiController } from '../http/direct-routes';
 
 /**
@@ -31,6 +33,7 @@ export class OrderController {
   /** Create an order; `data` is the new order id. It starts Draft; stock makes it Approved or OnHold. */
   @Post()
   @ApiOperation({ summary: 'Create an order' })
+  @Idempotent()
   @ApiEnvelope(LongId, {
     description:
       'Created: `data` is the new order id (status Draft; stock is reserved asynchronously: Approved or OnHold).',
@@ -38,12 +41,13 @@ export class OrderController {
   create(
     @MerchantId() merchantId: number,
     @CorrelationId() correlationId: string,
+    @Command() command: CommandStamp,
     @Body(contract(CreateOrderRequest)) order: CreateOrderRequest,
   ): Promise<number> {
     return this.bus.call(
       OrderTopic.Create,
       { merchant_id: merchantId, order },
-      { key: merchantId, correlationId },
+      { key: merchantId, correlationId, command },
     );
   }
 
@@ -89,6 +93,7 @@ export class OrderController {
   @Post(':order_id/cancel')
   @ApiOperation({ summary: 'Cancel an order' })
   @ApiParam({ name: 'order_id', description: 'The order id.', schema: LongId })
+  @Idempotent()
   @ApiEnvelope(OrderView, {
     description: '`data` is the cancelled order; reserved stock is released.',
     errors: [409],
@@ -96,12 +101,13 @@ export class OrderController {
   cancel(
     @MerchantId() merchantId: number,
     @CorrelationId() correlationId: string,
+    @Command() command: CommandStamp,
     @Param('order_id', idParam('order_id')) orderId: number,
   ): Promise<OrderView> {
     return this.bus.call(
       OrderTopic.Cancel,
       { merchant_id: merchantId, order_id: orderId },
-      { key: orderId, correlationId },
+      { key: orderId, correlationId, command },
     );
   }
 
@@ -109,17 +115,19 @@ export class OrderController {
   @Post(':order_id/hold')
   @ApiOperation({ summary: 'Hold an order' })
   @ApiParam({ name: 'order_id', description: 'The order id.', schema: LongId })
+  @Idempotent()
   @ApiEnvelope(OrderView, { description: '`data` is the order, now OnHold.', errors: [409] })
   hold(
     @MerchantId() merchantId: number,
     @CorrelationId() correlationId: string,
+    @Command() command: CommandStamp,
     @Param('order_id', idParam('order_id')) orderId: number,
     @Body(contract(HoldOrderRequest)) hold: HoldOrderRequest,
   ): Promise<OrderView> {
     return this.bus.call(
       OrderTopic.Hold,
       { merchant_id: merchantId, order_id: orderId, hold },
-      { key: orderId, correlationId },
+      { key: orderId, correlationId, command },
     );
   }
 
@@ -127,6 +135,7 @@ export class OrderController {
   @Post(':order_id/release')
   @ApiOperation({ summary: 'Release a held order' })
   @ApiParam({ name: 'order_id', description: 'The order id.', schema: LongId })
+  @Idempotent()
   @ApiEnvelope(OrderView, {
     description: '`data` is the order; stock reservation is retried.',
     errors: [409],
@@ -134,12 +143,13 @@ export class OrderController {
   release(
     @MerchantId() merchantId: number,
     @CorrelationId() correlationId: string,
+    @Command() command: CommandStamp,
     @Param('order_id', idParam('order_id')) orderId: number,
   ): Promise<OrderView> {
     return this.bus.call(
       OrderTopic.Release,
       { merchant_id: merchantId, order_id: orderId },
-      { key: orderId, correlationId },
+      { key: orderId, correlationId, command },
     );
   }
 
@@ -147,6 +157,7 @@ export class OrderController {
   @Post(':order_id/pick')
   @ApiOperation({ summary: 'Start picking an order (operators)' })
   @ApiParam({ name: 'order_id', description: 'The order id.', schema: LongId })
+  @Idempotent()
   @ApiEnvelope(OrderView, {
     description: '`data` is the order, now Processing.',
     errors: [403, 409],
@@ -155,12 +166,13 @@ export class OrderController {
   pick(
     @MerchantId() merchantId: number,
     @CorrelationId() correlationId: string,
+    @Command() command: CommandStamp,
     @Param('order_id', idParam('order_id')) orderId: number,
   ): Promise<OrderView> {
     return this.bus.call(
       OrderTopic.Pick,
       { merchant_id: merchantId, order_id: orderId },
-      { key: orderId, correlationId },
+      { key: orderId, correlationId, command },
     );
   }
 
@@ -168,6 +180,7 @@ export class OrderController {
   @Post(':order_id/ship')
   @ApiOperation({ summary: 'Ship an order (operators)' })
   @ApiParam({ name: 'order_id', description: 'The order id.', schema: LongId })
+  @Idempotent()
   @ApiEnvelope(OrderView, {
     description: '`data` is the order, now Fulfilled.',
     errors: [403, 409],
@@ -176,13 +189,14 @@ export class OrderController {
   ship(
     @MerchantId() merchantId: number,
     @CorrelationId() correlationId: string,
+    @Command() command: CommandStamp,
     @Param('order_id', idParam('order_id')) orderId: number,
     @Body(contract(ShipOrderRequest)) shipment: ShipOrderRequest,
   ): Promise<OrderView> {
     return this.bus.call(
       OrderTopic.Ship,
       { merchant_id: merchantId, order_id: orderId, shipment },
-      { key: orderId, correlationId },
+      { key: orderId, correlationId, command },
     );
   }
 }

@@ -15,14 +15,15 @@ import {
 } from '@consign/contracts';
 import {
   CommandBus,
+  CommandLedger,
+  createTestDatabase,
   DatabaseHost,
   FakeClock,
-  ReferenceData,
   InProcessBroker,
   InProcessClient,
   Outbox,
+  ReferenceData,
   TestDatabase,
-  createTestDatabase,
 } from '@consign/platform';
 import { CheckpointIngestor } from '../checkpoint-ingestor';
 import { ExpirySweeper } from '../expiry-sweeper';
@@ -93,6 +94,7 @@ export interface LabelTrackingHarness {
   clock: FakeClock;
   broker: InProcessBroker;
   outbox: Outbox;
+  commands: CommandLedger;
   labels: LabelService;
   tracking: TrackingService;
   ingestor: CheckpointIngestor;
@@ -114,7 +116,15 @@ export async function startLabelTracking(
   const outbox = new Outbox(dataSource, new InProcessClient(broker), 'labels');
   const settings = Object.assign(new LabelTrackingConfig(), config);
   const rating = new FakeRating();
-  const labels = new LabelService(dataSource, outbox, clock, rating.reference, rating.bus);
+  const commands = new CommandLedger(dataSource, 'labels');
+  const labels = new LabelService(
+    dataSource,
+    outbox,
+    commands,
+    clock,
+    rating.reference,
+    rating.bus,
+  );
   const ingestor = new CheckpointIngestor(dataSource, outbox, new CheckpointNormaliser(), settings);
   return {
     rating,
@@ -122,6 +132,7 @@ export async function startLabelTracking(
     clock,
     broker,
     outbox,
+    commands,
     labels,
     tracking: new TrackingService(dataSource),
     ingestor,

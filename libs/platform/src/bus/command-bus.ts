@@ -16,6 +16,7 @@ import { currentCorrelationId } from '../observability/correlation';
 import { BusOutcome, metrics } from '../observability/metrics';
 import { BUS_CLIENT } from './bus.tokens';
 import { InProcessClient } from './in-process.transport';
+import { CommandStamp, commandHeaders } from './command-headers';
 
 /**
  * Request-reply over the bus with a typed topic map: `request(topic, payload)` cannot pair a
@@ -34,27 +35,30 @@ export class CommandBus {
 
   /**
    * Sends a command and waits for its reply. The message carries `x-correlation-id`: the given
-   * one, else the current request's or message's, else a new one. Timed in
+   * one, else the current request's or message's, else a new one. A command that creates or
+   * changes something carries its stamp (`x-command-id`, `x-command-deadline`): then the wait
+   * ends at its deadline, which the service honours too (CommandLedger). Timed in
    * bus_request_duration_seconds by topic and outcome.
    */
   async request<K extends CommandTopic>(
     topic: K,
     payload: CommandRequest<K>,
-    options: { key: string; correlationId?: string; timeoutMs?: number },
+    options: { key: string; correlationId?: string; timeoutMs?: number; command?: CommandStamp },
   ): Promise<Reply<CommandReply<K>>> {
     const started = performance.now();
+    const correlationId = options.correlationId ?? currentCorrelationId() ?? randomUUID();
+    const command = options.command;
     const message = {
       key: options.key,
       value: payload,
-      headers: {
-        [CORRELATION_HEADER]: options.correlationId ?? currentCorrelationId() ?? randomUUID(),
-      },
+      headers: command
+        ? { [CORRELATION_HEADER]: correlationId, ...commandHeaders(command) }
+        : { [CORRELATION_HEADER]: correlationId },
     };
-    const reply = await this.exchange(
-      topic,
-      message,
-      options.timeoutMs ?? this.config.BUS_TIMEOUT_MS,
-    ).then(
+    const timeoutMs = command
+      ? Math.max(1, command.deadline - Date.now())
+      : (options.timeoutMs ?? this.config.BUS_TIMEOUT_MS);
+    const reply = await this.exchange(topic, message, timeoutMs).then(
       (answer) => this.replyOf<CommandReply<K>>(topic, answer),
       (error: unknown) => this.failureOf(topic, error),
     );

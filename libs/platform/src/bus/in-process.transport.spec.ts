@@ -4,7 +4,12 @@ import { Test } from '@nestjs/testing';
 import { Observable, lastValueFrom, of } from 'rxjs';
 import { InProcessBroker, NoHandlerError } from './in-process-broker';
 import { InProcessClient, InProcessServer } from './in-process.transport';
-import { currentCorrelationId, runWithCorrelationId } from '../observability/correlation';
+import {
+  currentCommand,
+  currentCorrelationId,
+  runWithCorrelationId,
+} from '../observability/correlation';
+import { commandHeaders } from './command-headers';
 
 const received: unknown[] = [];
 
@@ -18,6 +23,19 @@ class EchoHandlers {
   @MessagePattern('test.correlation.v1')
   correlation() {
     return { correlationId: currentCorrelationId() ?? null };
+  }
+
+  @MessagePattern('test.command.v1')
+  async command() {
+    const outer = currentCommand() ?? null;
+    // A request made while handling a command is not that command.
+    const inner = await client.request('test.inner.v1', { key: '1', value: {} });
+    return { outer, inner };
+  }
+
+  @MessagePattern('test.inner.v1')
+  inner() {
+    return currentCommand() ?? null;
   }
 
   @MessagePattern('test.observable.v1')
@@ -55,10 +73,11 @@ class SecondSubscriber {
 @Module({ controllers: [EchoHandlers, SecondSubscriber] })
 class HandlersModule {}
 
+let client: InProcessClient;
+
 describe('in-process transport', () => {
   let app: INestMicroservice;
   let broker: InProcessBroker;
-  let client: InProcessClient;
 
   beforeAll(async () => {
     broker = new InProcessBroker();
@@ -73,6 +92,19 @@ describe('in-process transport', () => {
   });
 
   beforeEach(() => received.splice(0));
+
+  it("hands a request's command id and deadline to its handler, and to no request it makes", async () => {
+    const deadline = Date.parse('2026-01-02T03:04:05.000Z');
+    const id = '6c1f4a3e-2b7d-4c1e-9a53-0d6f3f1b2c44';
+    const reply = await runWithCorrelationId('corr-1', () =>
+      client.request('test.command.v1', {
+        key: '1',
+        value: {},
+        headers: { 'x-correlation-id': 'corr-1', ...commandHeaders({ id, deadline }) },
+      }),
+    );
+    expect(reply).toEqual({ outer: { id, topic: 'test.command.v1', deadline }, inner: null });
+  });
 
   it('answers a request with what the handler returned, as JSON would carry it', async () => {
     const payload = { nested: { n: 1.5, list: [1, 'two'] }, skipped: undefined };

@@ -9,10 +9,13 @@ import { randomUUID } from 'node:crypto';
 import { lastValueFrom, isObservable } from 'rxjs';
 import {
   correlationIdOfHeaders,
+  currentCommand,
   currentConsumedMessage,
   currentCorrelationId,
+  runInMessageScope,
   runWithCorrelationId,
 } from '../observability/correlation';
+import { commandOfHeaders } from './command-headers';
 import { EventHandler, InProcessBroker, MessageHeaders, RequestHandler } from './in-process-broker';
 
 /**
@@ -35,13 +38,21 @@ function messageHeaders(data: unknown): MessageHeaders | undefined {
 }
 
 /**
- * Handles a consumed message inside the correlation id it carries (a new one without). A request
- * the process makes to itself usually carries the id of the scope it is sent from (an HTTP
- * request's): that scope is kept rather than entered again.
+ * Handles a consumed message inside the correlation id it carries (a new one without), and a
+ * request that carries a command id inside its command (see CommandLedger). A request the process
+ * makes to itself usually carries the id of the scope it is sent from (an HTTP request's): that
+ * scope is kept rather than entered again, unless it holds a command (a request made while
+ * handling one is not that command).
  */
-function withCorrelationOf<T>(headers: MessageHeaders, work: () => T): T {
+function withCorrelationOf<T>(headers: MessageHeaders, work: () => T, pattern?: string): T {
   const correlationId = correlationIdOfHeaders(headers) ?? randomUUID();
-  if (currentCorrelationId() === correlationId && currentConsumedMessage() === undefined)
+  const command = pattern === undefined ? undefined : commandOfHeaders(headers, pattern);
+  if (command) return runInMessageScope({ correlationId, command }, work);
+  if (
+    currentCorrelationId() === correlationId &&
+    currentConsumedMessage() === undefined &&
+    currentCommand() === undefined
+  )
     return work();
   return runWithCorrelationId(correlationId, work);
 }
@@ -71,10 +82,13 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
         // What lastValueFrom(transformToObservable(result)) gives (the awaited result is no
         // Promise), without wrapping a plain reply in an Observable nor another async function.
         const requestHandler: RequestHandler = (data, headers) =>
-          withCorrelationOf(headers, () =>
-            Promise.resolve(handler(data)).then((result: unknown) =>
-              isObservable(result) ? lastValueFrom(result, { defaultValue: undefined }) : result,
-            ),
+          withCorrelationOf(
+            headers,
+            () =>
+              Promise.resolve(handler(data)).then((result: unknown) =>
+                isObservable(result) ? lastValueFrom(result, { defaultValue: undefined }) : result,
+              ),
+            pattern,
           );
         this.broker.registerRequestHandler(pattern, requestHandler);
         this.registered.request.push(requestHandler);

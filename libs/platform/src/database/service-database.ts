@@ -23,6 +23,8 @@ import {
   AddDeadLetterRawValue1764000000010,
   CreateMessaging1764000000000,
 } from '../messaging/messaging.migration';
+import { CreateCommandRecord1764000001000 } from '../messaging/command-record.migration';
+import { CommandLedger, slowCommandFault } from '../messaging/command-ledger';
 
 export interface ServiceDatabase {
   module: DynamicModule;
@@ -34,15 +36,17 @@ export interface ServiceDatabase {
   outbox: symbol;
   /** Injection token of the service's Inbox. */
   inbox: symbol;
+  /** Injection token of the service's CommandLedger (the command ids it carried out). */
+  commands: symbol;
 }
 
 /**
- * A service's own database: a DataSource in its own schema (with the outbox, inbox and
- * dead-letter tables), its migrations run at start, and its outbox relay started and stopped
- * with the application.
+ * A service's own database: a DataSource in its own schema (with the outbox, inbox, dead-letter
+ * and command-record tables), its migrations run at start, and its outbox relay and command-record
+ * sweeper started and stopped with the application.
  */
 export interface ServiceDatabaseDefinition extends ServiceDatabaseOptions {
-  /** Whether the service publishes or consumes events (outbox, inbox, dead letters). */
+  /** Whether the service publishes or consumes events and records commands (outbox, inbox, dead letters, command ledger). */
   withMessaging?: boolean;
 }
 
@@ -59,7 +63,13 @@ export function resolveServiceDatabase(
       ...(messaging ? [OutboxEventEntity, InboxMessageEntity, DeadLetterEntity] : []),
     ],
     migrations: [
-      ...(messaging ? [CreateMessaging1764000000000, AddDeadLetterRawValue1764000000010] : []),
+      ...(messaging
+        ? [
+            CreateMessaging1764000000000,
+            AddDeadLetterRawValue1764000000010,
+            CreateCommandRecord1764000001000,
+          ]
+        : []),
       ...toArray(definition.migrations),
     ],
   };
@@ -70,16 +80,23 @@ export function serviceDatabase(definition: ServiceDatabaseDefinition): ServiceD
   const dataSourceToken = Symbol(`${options.name}:DataSource`);
   const outboxToken = Symbol(`${options.name}:Outbox`);
   const inboxToken = Symbol(`${options.name}:Inbox`);
+  const commandsToken = Symbol(`${options.name}:CommandLedger`);
   const messaging = definition.withMessaging ?? true;
 
   @Injectable()
   class RelayLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
-    constructor(@Inject(outboxToken) private readonly outbox: Outbox) {}
+    constructor(
+      @Inject(outboxToken) private readonly outbox: Outbox,
+      @Inject(commandsToken) private readonly commands: CommandLedger,
+    ) {}
     onApplicationBootstrap(): void {
-      if (messaging) this.outbox.start();
+      if (!messaging) return;
+      this.outbox.start();
+      this.commands.start();
     }
     async onApplicationShutdown(): Promise<void> {
       if (!messaging) return;
+      this.commands.stop();
       await this.outbox.stop();
       new Logger(`Outbox:${options.schema}`).log('relay flushed and stopped');
     }
@@ -104,6 +121,14 @@ export function serviceDatabase(definition: ServiceDatabaseDefinition): ServiceD
       useFactory: (dataSource: DataSource, config: AppConfig) =>
         new Inbox(dataSource, options.schema, { deadLetterTopics: Boolean(config.KAFKA_BROKERS) }),
     },
+    {
+      provide: commandsToken,
+      inject: [dataSourceToken],
+      useFactory: (dataSource: DataSource) =>
+        new CommandLedger(dataSource, options.schema, {
+          slowCommand: slowCommandFault(process.env.CONSIGN_FAULT_SLOW_COMMAND),
+        }),
+    },
     RelayLifecycle,
   ];
 
@@ -114,12 +139,13 @@ export function serviceDatabase(definition: ServiceDatabaseDefinition): ServiceD
     module: {
       module: ServiceDatabaseModule,
       providers,
-      exports: [dataSourceToken, outboxToken, inboxToken],
+      exports: [dataSourceToken, outboxToken, inboxToken, commandsToken],
     },
     dataSource: dataSourceToken,
     options,
     outbox: outboxToken,
     inbox: inboxToken,
+    commands: commandsToken,
   };
 }
 

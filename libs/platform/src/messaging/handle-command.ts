@@ -9,6 +9,10 @@ import {
   validationMessage,
 } from '@consign/contracts';
 import { DomainError } from '../errors/domain-error';
+import { IncomingCommand, currentCommand } from '../observability/correlation';
+import { CommandOutcome, metrics } from '../observability/metrics';
+import { CommandExpiredError, CommandLedger } from './command-ledger';
+import { TooDeeplyNestedError, requestFingerprint } from './fingerprint';
 
 const logger = new Logger('CommandHandler');
 
@@ -16,20 +20,97 @@ const logger = new Logger('CommandHandler');
  * The body of every request-reply handler: validate the consumed payload against its contract
  * class (services do not trust the gateway), run the use case, and answer a Reply. A DomainError
  * becomes a failed Reply with its code; anything else is a defect, logged and answered as Internal.
+ *
+ * A handler of a command that creates or changes something passes its service's `ledger`: a
+ * command that carries an id is then carried out once (see CommandLedger) — the use case writes
+ * its effect with `ledger.transaction`, a repeat is answered from the record, and a command past
+ * its deadline is not started.
  */
 export async function handleCommand<C extends object, R>(
   contract: ClassConstructor<C>,
   payload: unknown,
   useCase: (command: C) => Promise<R>,
+  ledger?: CommandLedger,
 ): Promise<Reply<R>> {
   const validated = validateContract(contract, payload);
   if (!validated.ok)
     return failure(CommonErrorCode.Validation, validationMessage(validated.errors));
+  const command = ledger ? currentCommand() : undefined;
+  if (!ledger || !command) return run(() => useCase(validated.value));
+  return runOnce(ledger, command, payload, () => useCase(validated.value));
+}
+
+async function run<R>(work: () => Promise<R>): Promise<Reply<R>> {
   try {
-    return success(await useCase(validated.value));
+    return success(await work());
   } catch (error: unknown) {
-    if (error instanceof DomainError) return failure(error.code, error.message);
-    logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-    return failure(CommonErrorCode.Internal, 'Internal error.');
+    return failureOf(error);
   }
+}
+
+function failureOf(error: unknown): Reply<never> {
+  if (error instanceof DomainError) return failure(error.code, error.message);
+  logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  return failure(CommonErrorCode.Internal, 'Internal error.');
+}
+
+async function runOnce<R>(
+  ledger: CommandLedger,
+  command: IncomingCommand,
+  payload: unknown,
+  work: () => Promise<R>,
+): Promise<Reply<R>> {
+  const { reply, outcome } = await carryOutOnce(ledger, command, payload, work);
+  metrics().countCommand(command.topic, outcome);
+  return reply;
+}
+
+async function carryOutOnce<R>(
+  ledger: CommandLedger,
+  command: IncomingCommand,
+  payload: unknown,
+  work: () => Promise<R>,
+): Promise<{ reply: Reply<R>; outcome: CommandOutcome }> {
+  let fingerprint: string;
+  try {
+    fingerprint = requestFingerprint(command.topic, payload);
+  } catch (error: unknown) {
+    if (!(error instanceof TooDeeplyNestedError)) throw error;
+    return {
+      reply: failure(
+        CommonErrorCode.Validation,
+        `Validation failed: the request is ${error.message}`,
+      ),
+      outcome: 'failed',
+    };
+  }
+  if (ledger.expired(command)) return recorded(await ledger.expire<R>(command, fingerprint));
+  try {
+    const { result, recorded: wasRecorded } = await ledger.execute(command, fingerprint, work);
+    if (!wasRecorded)
+      logger.warn(
+        `${command.topic} ran without recording its command id: its use case must write through CommandLedger.transaction`,
+      );
+    const delayMs = ledger.replyDelayMs(command);
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    return { reply: success(result), outcome: 'carried_out' };
+  } catch (error: unknown) {
+    if (error instanceof CommandExpiredError)
+      return recorded(await ledger.expire<R>(command, fingerprint));
+    // A repeat of a command already carried out fails one way or another (its transaction met the
+    // record, or the state it changed no longer allows the change): the record answers it.
+    const record = await ledger.find(command.id);
+    const answer = record && ledger.answer<R>(record, command, fingerprint);
+    if (answer) return recorded(answer);
+    return { reply: failureOf(error), outcome: 'failed' };
+  }
+}
+
+/** The outcome of an answer that came from the ledger (a recorded reply, a refusal, an expiry). */
+function recorded<R>(reply: Reply<R>): { reply: Reply<R>; outcome: CommandOutcome } {
+  if (reply.ok) return { reply, outcome: 'repeated' };
+  if (reply.error.code === CommonErrorCode.CommandReused) return { reply, outcome: 'reused' };
+  if (reply.error.code === CommonErrorCode.CommandExpired) return { reply, outcome: 'expired' };
+  // A recorded failure reply (the ledger keeps successes only; kept for completeness).
+  return { reply, outcome: 'repeated' };
 }

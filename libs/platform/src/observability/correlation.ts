@@ -11,12 +11,25 @@ export interface ConsumedMessageMeta {
 }
 
 /**
+ * A command being handled that creates or changes something: its id (the same on a redelivery
+ * and on a client's retry with the same Idempotency-Key), its topic and its deadline (epoch ms;
+ * absent when the sender set none). See CommandLedger.
+ */
+export interface IncomingCommand {
+  readonly id: string;
+  readonly topic: string;
+  readonly deadline?: number;
+}
+
+/**
  * What a unit of work (an HTTP request, a consumed message) carries: the correlation id for its
- * log lines, and for a consumed Kafka message its key and headers (a dead letter copies them).
+ * log lines, for a consumed Kafka message its key and headers (a dead letter copies them), and
+ * for a command its id and deadline.
  */
 export interface CorrelationScope {
   readonly correlationId: string;
   readonly consumed?: ConsumedMessageMeta;
+  readonly command?: IncomingCommand;
 }
 
 const storage = new AsyncLocalStorage<CorrelationScope>();
@@ -34,6 +47,11 @@ export function runWithCorrelationId<T>(correlationId: string, work: () => T): T
 /** Runs the handling of a consumed Kafka message in its scope (one scope: one async context). */
 export function runInMessageScope<T>(scope: CorrelationScope, work: () => T): T {
   return storage.run(scope, work);
+}
+
+/** The command the current handler runs for, when its message carried a command id. */
+export function currentCommand(): IncomingCommand | undefined {
+  return storage.getStore()?.command;
 }
 
 /** The key and headers of the Kafka message the current handler runs for, if any. */

@@ -10,6 +10,8 @@ const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
 
 export type BusOutcome = 'ok' | 'failure' | 'timeout' | 'unavailable';
 export type EventOutcome = 'handled' | 'duplicate' | 'dead-lettered';
+/** What a service did with a command carrying an id (CommandLedger). */
+export type CommandOutcome = 'carried_out' | 'repeated' | 'expired' | 'reused' | 'failed';
 
 /**
  * The Prometheus metrics of one process (one registry: in the standalone app the gateway and every
@@ -43,6 +45,13 @@ export class Metrics {
     name: 'events_consumed_total',
     help: 'Domain events consumed, by consumer, topic and outcome (handled, duplicate: already handled, dead-lettered)',
     labelNames: ['consumer', 'topic', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly commandsHandled = new Counter({
+    name: 'commands_handled_total',
+    help: 'Commands with an id a service handled, by topic and outcome (carried_out; repeated: answered from its record; expired: past its deadline, not carried out; reused: the id came with another request; failed: refused or failed, nothing done)',
+    labelNames: ['topic', 'outcome'] as const,
     registers: [this.registry],
   });
 
@@ -127,6 +136,10 @@ export class Metrics {
 
   countEvent(consumer: string, topic: string, outcome: EventOutcome): void {
     this.eventsConsumed.inc({ consumer, topic, outcome });
+  }
+
+  countCommand(topic: string, outcome: CommandOutcome): void {
+    this.commandsHandled.inc({ topic, outcome });
   }
 
   countBatch(topic: string, messages: number, deadLettered: number): void {

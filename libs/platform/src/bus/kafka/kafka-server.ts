@@ -5,6 +5,7 @@ import type { Consumer, EachMessagePayload } from 'kafkajs';
 import { headersToStrings } from '../../messaging/dead-letter';
 import { correlationIdOfHeaders, runInMessageScope } from '../../observability/correlation';
 import { metrics } from '../../observability/metrics';
+import { commandOfHeaders } from '../command-headers';
 import { isLogLevelOn } from '../../observability/app-logger';
 import { releaseConsumer, superviseConsumer } from './consumer-supervisor';
 
@@ -13,9 +14,10 @@ import { releaseConsumer, superviseConsumer } from './consumer-supervisor';
  * the correlation id its `x-correlation-id` header carries (a new one when it has none), so the
  * handler's log lines, its bus requests and the events it writes to the outbox carry it, and the
  * message's key and headers (Nest hands `@EventPattern` handlers the value only), which a dead
- * letter copies onto `<topic>.dlt`. The consumer group is registered for the consumer-lag gauge,
- * and the consumer is supervised: restarted whenever kafkajs gives up on it (see
- * ConsumerSupervisor), so no broker outage leaves the service deaf.
+ * letter copies onto `<topic>.dlt`, and the command id and deadline a command carries. The
+ * consumer group is registered for the consumer-lag gauge, and the consumer is supervised:
+ * restarted whenever kafkajs gives up on it (see ConsumerSupervisor), so no broker outage leaves
+ * the service deaf.
  */
 export class ObservedKafkaServer extends ServerKafka {
   private readonly handlingLogger = new Logger('Bus');
@@ -33,7 +35,8 @@ export class ObservedKafkaServer extends ServerKafka {
       value,
     };
     const correlationId = correlationIdOfHeaders(consumed.headers) ?? randomUUID();
-    return runInMessageScope({ correlationId, consumed }, () => {
+    const command = commandOfHeaders(consumed.headers, payload.topic);
+    return runInMessageScope({ correlationId, consumed, command }, () => {
       if (isLogLevelOn('debug')) this.handlingLogger.debug(`handling ${payload.topic}`);
       return super.handleMessage(payload);
     });

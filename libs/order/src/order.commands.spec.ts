@@ -1,0 +1,206 @@
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import {
+  CommonErrorCode,
+  OrderStatus,
+  OrderTopic,
+  RatingTopic,
+  Reply,
+  success,
+} from '@consign/contracts';
+import {
+  CommandBus,
+  CommandLedger,
+  createTestDatabase,
+  DatabaseHost,
+  Inbox,
+  IncomingCommand,
+  InProcessBroker,
+  InProcessClient,
+  loadConfig,
+  metrics,
+  Outbox,
+  ReferenceData,
+  runInMessageScope,
+  TestDatabase,
+} from '@consign/platform';
+import { orderDatabase } from './order.database';
+import { OrderHandlers } from './order.handlers';
+import { OrderLifecycle } from './order-lifecycle.service';
+import { OrderService } from './order.service';
+
+const WAREHOUSES = [{ code: 'WH-US-NJ', name: 'New Jersey', country_code: 'US' }];
+
+function anOrder(reference: string) {
+  return {
+    shipping_address: {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada@example.com',
+      phone: '+1 555 0100',
+      address1: '1 Main Street',
+      zip_code: '10001',
+      district: 'Manhattan',
+      city: 'New York',
+      province: 'NY',
+      country_code: 'US',
+    },
+    reference,
+    sku_items: [{ sku_number: '1001', quantity: 2, price: 19.99 }],
+  };
+}
+
+/**
+ * Each command takes effect once (issue 13, must show 1 and 2): order-service's handlers, given the
+ * same command again (a Kafka redelivery after a crash, or a client's retry after a 504), change
+ * nothing and answer the recorded reply; a command past its deadline is not carried out.
+ */
+describe('order-service commands, delivered more than once', () => {
+  let database: TestDatabase;
+  let host: DatabaseHost;
+  let dataSource: DataSource;
+  let handlers: OrderHandlers;
+  let now = Date.parse('2026-05-01T08:00:00.000Z');
+  let merchant = 500;
+
+  const command = (topic: string, deadline = now + 10_000): IncomingCommand => ({
+    id: randomUUID(),
+    topic,
+    deadline,
+  });
+  const as = <T>(sent: IncomingCommand, handle: () => Promise<T>): Promise<T> =>
+    runInMessageScope({ correlationId: 'test', command: sent }, handle);
+  const orderCount = async () =>
+    Number(
+      (
+        await dataSource.query(`SELECT count(*) AS n FROM orders."order" WHERE merchant_id = $1`, [
+          merchant,
+        ])
+      )[0].n,
+    );
+  const records = async (id: string) =>
+    dataSource.query(`SELECT state FROM orders.command_record WHERE command_id = $1`, [id]);
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    host = new DatabaseHost(database.target);
+    dataSource = await host.openServiceDataSource(orderDatabase.options);
+    const broker = new InProcessBroker();
+    broker.registerRequestHandler(RatingTopic.ListWarehouses, async () => success(WAREHOUSES));
+    broker.registerRequestHandler(RatingTopic.ListServices, async () => success([]));
+    const outbox = new Outbox(dataSource, new InProcessClient(broker), 'orders');
+    const commands = new CommandLedger(dataSource, 'orders', { now: () => now });
+    const config = loadConfig({ BUS_TIMEOUT_MS: '1000' });
+    const reference = new ReferenceData(
+      new CommandBus(new InProcessClient(broker), config),
+      config,
+    );
+    handlers = new OrderHandlers(
+      new OrderService(dataSource, outbox, commands, reference),
+      new OrderLifecycle(dataSource, outbox, commands),
+      new Inbox(dataSource, 'orders'),
+      outbox,
+      commands,
+    );
+  });
+
+  beforeEach(() => {
+    merchant++;
+  });
+
+  afterAll(async () => {
+    await host.close();
+    await database.drop();
+  });
+
+  it('creates one order however often the create is delivered, and answers its id each time', async () => {
+    const create = command(OrderTopic.Create);
+    const payload = { merchant_id: merchant, order: anOrder('PO-1') };
+    const first = await as(create, () => handlers.create(payload));
+    expect(first).toEqual({ ok: true, data: expect.any(Number) });
+    const again = await as(create, () => handlers.create(payload));
+    // Concurrent deliveries too: one commits, the other meets its record and is rolled back.
+    const concurrent = command(OrderTopic.Create);
+    const other = { merchant_id: merchant, order: anOrder('PO-2') };
+    const both = await Promise.all([
+      as(concurrent, () => handlers.create(other)),
+      as(concurrent, () => handlers.create(other)),
+    ]);
+    expect(again).toEqual(first);
+    expect(both[1]).toEqual(both[0]);
+    expect(both[0].ok).toBe(true);
+    expect(await orderCount()).toBe(2);
+    expect(await records(create.id)).toEqual([{ state: 'completed' }]);
+    const counted = (await metrics().commandsHandled.get()).values.filter(
+      (v) => v.labels.topic === OrderTopic.Create,
+    );
+    expect(counted.find((v) => v.labels.outcome === 'repeated')?.value).toBeGreaterThanOrEqual(2);
+  });
+
+  it('answers a repeated change with the recorded order, not with the 409 a second cancel would get', async () => {
+    const created = await as(command(OrderTopic.Create), () =>
+      handlers.create({ merchant_id: merchant, order: anOrder('PO-3') }),
+    );
+    if (!created.ok) throw new Error(created.error.message);
+    const cancel = command(OrderTopic.Cancel);
+    const payload = { merchant_id: merchant, order_id: created.data };
+    const first = await as(cancel, () => handlers.cancel(payload));
+    expect(first).toMatchObject({ ok: true, data: { status: OrderStatus.Cancelled } });
+    expect(await as(cancel, () => handlers.cancel(payload))).toEqual(first);
+    // Another command (a new request) to cancel it again is refused by the state machine.
+    const anew: Reply<unknown> = await as(command(OrderTopic.Cancel), () =>
+      handlers.cancel(payload),
+    );
+    expect(anew).toMatchObject({ ok: false, error: { code: 'order.invalid_transition' } });
+  });
+
+  it('refuses the same command id with another request, and changes nothing', async () => {
+    const create = command(OrderTopic.Create);
+    await as(create, () => handlers.create({ merchant_id: merchant, order: anOrder('PO-4') }));
+    const reused = await as(create, () =>
+      handlers.create({ merchant_id: merchant, order: anOrder('PO-5') }),
+    );
+    expect(reused).toMatchObject({ ok: false, error: { code: CommonErrorCode.CommandReused } });
+    expect(await orderCount()).toBe(1);
+  });
+
+  it('does not start a command past its deadline, records it expired, and carries out a retry of it once', async () => {
+    const late = command(OrderTopic.Create, now - 1);
+    const payload = { merchant_id: merchant, order: anOrder('PO-6') };
+    const refused = await as(late, () => handlers.create(payload));
+    expect(refused).toMatchObject({ ok: false, error: { code: CommonErrorCode.CommandExpired } });
+    expect(await orderCount()).toBe(0);
+    expect(await records(late.id)).toEqual([{ state: 'expired' }]);
+    // The client retries with the same key: the same command id, a fresh deadline.
+    const retry = { ...late, deadline: now + 10_000 };
+    const done = await as(retry, () => handlers.create(payload));
+    expect(done).toMatchObject({ ok: true });
+    // The late delivery arriving once more, after the retry committed, answers the retry's reply.
+    expect(await as(late, () => handlers.create(payload))).toEqual(done);
+    expect(await orderCount()).toBe(1);
+    expect(await records(late.id)).toEqual([{ state: 'completed' }]);
+  });
+
+  it('does not commit a command whose deadline passes while it runs', async () => {
+    const create = command(OrderTopic.Create, now + 5);
+    const payload = { merchant_id: merchant, order: anOrder('PO-7') };
+    const saved = now;
+    // The clock moves past the deadline once the command has started, before it commits.
+    const reply = await as(create, () => {
+      const pending = handlers.create(payload);
+      now += 10;
+      return pending;
+    });
+    now = saved;
+    expect(reply).toMatchObject({ ok: false, error: { code: CommonErrorCode.CommandExpired } });
+    expect(await orderCount()).toBe(0);
+  });
+
+  it('forgets command ids after the retention', async () => {
+    const create = command(OrderTopic.Create);
+    await as(create, () => handlers.create({ merchant_id: merchant, order: anOrder('PO-8') }));
+    const ledger = new CommandLedger(dataSource, 'orders', { now: () => now + 25 * 3600_000 });
+    expect(await ledger.sweep()).toBeGreaterThanOrEqual(1);
+    expect(await records(create.id)).toEqual([]);
+  });
+});
