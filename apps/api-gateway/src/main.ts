@@ -4,6 +4,7 @@ import { BootstrapKeyService, GatewayModule, createHttpApp } from '@consign/gate
 import {
   ConfigError,
   PlatformModule,
+  claimEmbeddedDatabase,
   loadConfig,
   runBeforeExit,
   runMain,
@@ -22,6 +23,8 @@ runMain('api-gateway', async () => {
       'KAFKA_BROKERS must be set to run api-gateway as its own process (or run the standalone app)',
     ]);
   }
+
+  claimEmbeddedDatabase(config, 'api-gateway');
 
   @Module({
     imports: [

@@ -12,6 +12,7 @@ import {
   InProcessBroker,
   PlatformModule,
   busServerOptions,
+  claimEmbeddedDatabase,
   loadConfig,
   loadConfigOf,
   runBeforeExit,
@@ -30,6 +31,8 @@ runBeforeExit(shutdownTracing);
 async function main(): Promise<void> {
   const config = loadConfig();
   const sandbox = loadConfigOf(CarrierSandboxConfig);
+  // A second process on a live embedded folder stops here, with a message, having written nothing.
+  claimEmbeddedDatabase(config, 'consign (standalone)');
 
   @Module({
     imports: [
