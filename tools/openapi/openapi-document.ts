@@ -189,6 +189,17 @@ export async function buildOpenApiDocument(
         },
         'carrier',
       )
+      .addBearerAuth(
+        {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'admin API key',
+          description:
+            'An admin key (printed on first start, `BOOTSTRAP_ADMIN_KEY`, or issued by the admin ' +
+            'API), for the admin API only (`/2026-05/cloud/admin/…`): `Authorization: Bearer <key>`.',
+        },
+        'admin',
+      )
       .addSecurityRequirements('bearer')
       .build();
     const document = SwaggerModule.createDocument(app, config);

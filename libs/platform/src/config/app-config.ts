@@ -64,6 +64,26 @@ export class AppConfig {
   })
   BOOTSTRAP_API_KEY?: string;
 
+  /** The first admin key (role admin: the admin API); generated and saved under DATA_DIR when unset. */
+  @Transform(blankToUndefined)
+  @IsOptional()
+  @IsString()
+  @MinLength(16, { message: 'BOOTSTRAP_ADMIN_KEY must be at least 16 characters long' })
+  @Matches(/^[\x21-\x7e]+$/, {
+    message: 'BOOTSTRAP_ADMIN_KEY must be printable ASCII without spaces',
+  })
+  BOOTSTRAP_ADMIN_KEY?: string;
+
+  /**
+   * How often each gateway reads the keys and carrier credentials revoked or created since its
+   * last look, and forgets them; 0 turns it off (then cached keys live 30 s).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(60_000)
+  KEY_REVOCATION_POLL_MS = 1000;
+
   /** How long the gateway waits for a service's reply before answering 504. */
   @Transform(toInt)
   @IsInt()
@@ -180,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     'DATABASE_URL',
     'KAFKA_BROKERS',
     'BOOTSTRAP_API_KEY',
+    'BOOTSTRAP_ADMIN_KEY',
     'RATE_CARDS_DIR',
     'LOG_FORMAT',
     'OTEL_EXPORTER_OTLP_ENDPOINT',
