@@ -91,6 +91,45 @@ export class AppConfig {
   @Max(120000)
   BUS_TIMEOUT_MS = 10000;
 
+  // --- Readiness beyond reachability (see docs/health-and-shutdown.md) ---
+
+  /**
+   * Readiness fails while an outbox's oldest unpublished event is older than this (its relay is
+   * not draining); 0 turns the check off.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(86_400_000)
+  READINESS_MAX_OUTBOX_AGE_MS = 60_000;
+
+  /**
+   * Readiness fails while this many requests in a row to one command topic timed out (the
+   * latest within READINESS_BUS_TIMEOUT_WINDOW_MS); 0 turns the check off.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(10_000)
+  READINESS_BUS_TIMEOUTS = 5;
+
+  /** How long a run of bus timeouts keeps readiness failing after the latest of them. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  @Max(3_600_000)
+  READINESS_BUS_TIMEOUT_WINDOW_MS = 30_000;
+
+  /**
+   * Readiness fails while a Kafka consumer of the process has been rebalancing this long without
+   * rejoining its group (e.g. the gateway's reply consumer after a broker freeze); 0: never.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(3_600_000)
+  READINESS_MAX_REBALANCE_MS = 30_000;
+
   /** Largest accepted request body, in bytes; larger bodies get 413. */
   @Transform(toInt)
   @IsInt()

@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { Counter, Gauge, LabelValues, Registry, collectDefaultMetrics } from 'prom-client';
 import { ConsumerGroups, ConsumerLagProbe } from './consumer-lag';
 import { FastHistogram, HistogramSeries } from './fast-histogram';
+import { outboxHealth } from '../health/outbox-health';
 
 type BacklogCounter = () => Promise<number>;
 
@@ -81,6 +82,17 @@ export class Metrics {
         this.reset();
         const values = await readBacklogs();
         for (const [service, value] of values) this.set({ service }, value);
+      },
+    });
+    new Gauge({
+      name: 'outbox_oldest_pending_age_seconds',
+      help: 'Seconds since the oldest event not yet relayed to the bus was written, per service schema (0 when none waits; read on scrape, cached 1 s). Growing: the relay is not draining',
+      labelNames: ['service'] as const,
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        for (const { service, oldestPendingSeconds } of await outboxHealth.ages())
+          if (oldestPendingSeconds !== undefined) this.set({ service }, oldestPendingSeconds ?? 0);
       },
     });
     new Gauge({
