@@ -1,4 +1,4 @@
-import { Logger } from '@nestjs/common';
+import { CachedReadings } from '../observability/cached-readings';
 
 /** Seconds since the oldest unpublished event of an outbox was written; null when none waits. */
 export type OldestPendingAge = () => Promise<number | null>;
@@ -9,9 +9,6 @@ export interface OutboxAge {
   oldestPendingSeconds: number | null | undefined;
 }
 
-/** Scrapes and probes of every replica come every few seconds: one query per outbox per second. */
-const CACHE_MS = 1_000;
-
 /**
  * How far behind each outbox relay of the process is: the age of its oldest unpublished event.
  * A relay that drains keeps it near zero; one that cannot publish (broker down, a poisoned
@@ -19,46 +16,19 @@ const CACHE_MS = 1_000;
  * READINESS_MAX_OUTBOX_AGE_MS; /metrics serves it as `outbox_oldest_pending_age_seconds`.
  */
 export class OutboxHealth {
-  private readonly logger = new Logger('OutboxHealth');
-  private readonly readers = new Map<string, OldestPendingAge>();
-  private readonly cache = new Map<
-    string,
-    { at: number; value: Promise<number | null | undefined> }
-  >();
+  private readonly readings = new CachedReadings<number | null>('outbox age');
 
   /** Registers a service's outbox (when its relay starts); returns the function that forgets it. */
   track(service: string, read: OldestPendingAge): () => void {
-    this.readers.set(service, read);
-    this.cache.delete(service);
-    return () => {
-      if (this.readers.get(service) === read) this.readers.delete(service);
-      this.cache.delete(service);
-    };
+    return this.readings.track(service, read);
   }
 
-  /**
-   * Every registered outbox's age, one after the other (on the embedded database every service's
-   * connection reaches the one backend, which runs one query at a time).
-   */
+  /** Every registered outbox's age (each read at most once a second). */
   async ages(now: number = Date.now()): Promise<OutboxAge[]> {
-    const ages: OutboxAge[] = [];
-    for (const [service, read] of this.readers) {
-      let cached = this.cache.get(service);
-      if (!cached || now - cached.at >= CACHE_MS) {
-        cached = {
-          at: now,
-          value: read().catch((error: unknown) => {
-            this.logger.warn(
-              `outbox age of ${service} unavailable: ${error instanceof Error ? error.message : String(error)}`,
-            );
-            return undefined;
-          }),
-        };
-        this.cache.set(service, cached);
-      }
-      ages.push({ service, oldestPendingSeconds: await cached.value });
-    }
-    return ages;
+    return (await this.readings.readAll(now)).map(([service, oldestPendingSeconds]) => ({
+      service,
+      oldestPendingSeconds,
+    }));
   }
 }
 
