@@ -1,6 +1,14 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ADMIN_PATH, Deployment, eventually, runAdminCli, startStandalone } from '@consign/testing';
+import {
+  ADMIN_PATH,
+  Deployment,
+  eventually,
+  freePort,
+  runAdminCli,
+  startApp,
+  startStandalone,
+} from '@consign/testing';
 import { DEPLOYMENT_MODES } from './deployment-modes';
 
 const ORDERS = '/2025-07/cloud/order';
@@ -195,6 +203,12 @@ describe('standalone on the embedded database: one process owns it', () => {
     expect(refused.values.get('api_key')).toBeUndefined();
     expect(readdirSync(dataDir).sort()).toEqual(before);
     expect(readdirSync(join(dataDir, 'pgdata')).length).toBeGreaterThan(0);
+
+    // A second platform on the same folder stops at once, naming the owner.
+    await expect(
+      startApp('standalone', { ...deployment.env, PORT: String(await freePort()) }, /never/),
+    ).rejects.toThrow(/exited with 3 before it was ready:[\s\S]*in use by consign \(standalone\)/);
+    expect(readdirSync(dataDir).sort()).toEqual(before);
 
     // The platform was not stopped: its keys still work, and the admin API does the job.
     expect((await deployment.client.get(ORDERS)).status).toBe(200);
