@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Injectable, Logger } from '@nestjs/common';
-import { AppConfig } from '@consign/platform';
+import { AppConfig, ConfigError } from '@consign/platform';
 import { ApiKeyRole } from './api-key.entity';
 import { ApiKeyService } from './api-key.service';
 
@@ -55,12 +55,21 @@ export class BootstrapKeyService {
    */
   async ensureAdminKey(): Promise<{ apiKey?: string; generated: boolean }> {
     const given = this.config.BOOTSTRAP_ADMIN_KEY;
+    if (given && given === this.config.BOOTSTRAP_API_KEY)
+      throw new ConfigError(['BOOTSTRAP_ADMIN_KEY must differ from BOOTSTRAP_API_KEY']);
     if (given) {
       if (!(await this.keys.hasKey(given)))
         // Two gateways starting at once with the same key: the second insert finds the first's.
         await this.keys.issueKey(null, ApiKeyRole.Admin, given).catch(async (error: unknown) => {
           if (!(await this.keys.hasKey(given))) throw error;
         });
+      const principal = await this.keys.authenticate(given);
+      if (principal?.role !== ApiKeyRole.Admin)
+        throw new ConfigError([
+          principal
+            ? 'BOOTSTRAP_ADMIN_KEY is a merchant or operator key: give another'
+            : 'BOOTSTRAP_ADMIN_KEY was revoked: give another',
+        ]);
       return { apiKey: given, generated: false };
     }
     const file = join(resolve(this.config.DATA_DIR), BOOTSTRAP_ADMIN_KEY_FILE);
