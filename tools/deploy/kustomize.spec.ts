@@ -102,7 +102,7 @@ const BUILT_IN_MODELS: Record<string, new (data: never) => { validate(): void }>
 
 /** What production's externally managed Secret must hold (k8s/overlays/prod/kustomization.yaml). */
 const EXTERNAL_SECRETS: Record<string, Record<string, string[]>> = {
-  prod: { 'consign-secrets': ['DATABASE_URL', 'BOOTSTRAP_API_KEY'] },
+  prod: { 'consign-secrets': ['DATABASE_URL', 'BOOTSTRAP_API_KEY', 'BOOTSTRAP_ADMIN_KEY'] },
 };
 
 const OVERLAYS = {

@@ -24,12 +24,14 @@ export const DESCRIPTION = `The HTTP interface of Consign, an open-source shippi
   \`message\` says what went wrong.
 - 400: validation failure (\`message\` names each offending field by its API name and the rule
   broken), malformed JSON or a malformed id. 404: unknown id, or another merchant's. 409: conflict.
-  413: body over the size limit. 415: a body that is not JSON. 503 (with \`Retry-After\`): a service
+  413: body over the size limit. 415: a body that is not JSON. 431: request headers over 16 KiB. 503 (with \`Retry-After\`): a service
   is unavailable. 504: a service did not answer in time.
 - \`Number(12,2)\` values are exact decimals: at most 12 digits, 2 of them after the point. Ids
   (\`Long\`) are JSON integers. Currency codes are ISO 4217, country codes ISO 3166-1 alpha-2.
   Date-times are ISO 8601 UTC with \`Z\`.
-- The first path segment is the version: label operations use \`2026-05\`, all others \`2025-07\`.`;
+- The first path segment is the version: label operations and the admin API use \`2026-05\`, all
+  others \`2025-07\`. The admin API (\`/2026-05/cloud/admin/…\`) takes an admin key and nothing
+  else does.`;
 
 type PluginMetadata = Record<string, unknown>;
 type MetadataEntry = [Promise<Record<string, unknown>>, Record<string, unknown>];
@@ -188,6 +190,17 @@ export async function buildOpenApiDocument(
             'for the carrier webhook only: `Authorization: Bearer <credential>`.',
         },
         'carrier',
+      )
+      .addBearerAuth(
+        {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'admin API key',
+          description:
+            'An admin key (printed on first start, `BOOTSTRAP_ADMIN_KEY`, or issued by the admin ' +
+            'API), for the admin API only (`/2026-05/cloud/admin/…`): `Authorization: Bearer <key>`.',
+        },
+        'admin',
       )
       .addSecurityRequirements('bearer')
       .build();

@@ -1,22 +1,12 @@
-import { Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import {
-  ApiKeyRole,
-  ApiKeyService,
-  CarrierCredentialService,
-  gatewayDatabase,
-} from '@consign/gateway';
-import {
-  PlatformModule,
-  databaseTargetOf,
-  loadConfig,
-  replayDeadLetterTopic,
-  runMain,
-} from '@consign/platform';
+import { ApiKeyRole } from '@consign/gateway';
+import { databaseTargetOf, loadConfig, replayDeadLetterTopic, runMain } from '@consign/platform';
 import { ADAPTER_TOPICS, EVENT_TOPICS, isCarrierCode } from '@consign/contracts';
+import { AdminBackend, UsageError } from './admin-backend';
+import { DirectAdminBackend } from './direct-backend';
+import { HttpAdminBackend } from './http-backend';
 import { migrateAll } from './migrate';
 
-const USAGE = `Usage: npm run admin -- <command>
+const USAGE = `Usage: npm run admin -- [--url <gateway URL> --admin-key <key>] <command>
 
   migrate
       Creates every service's schema and applies its pending migrations (the deployment's
@@ -24,31 +14,39 @@ const USAGE = `Usage: npm run admin -- <command>
   merchant create --name <name> [--role merchant|operator]
       Creates a merchant and its first API key; prints both.
   key create --merchant <id> [--role merchant|operator]
-      Issues another API key for a merchant.
+  key create --role admin
+      Issues another API key for a merchant, or an admin key (the admin API's).
   key revoke <api-key>
-      Revokes a key (gateways forget it within 30 seconds).
+      Revokes a key: every gateway refuses it within a couple of seconds.
   carrier key create --carrier <code>
       Issues a carrier's credential for its webhook (POST /2026-05/cloud/carrier/<code>/events).
   carrier key revoke <credential>
-      Revokes a carrier's credential (gateways forget it within 30 seconds).
+      Revokes a carrier's credential: every gateway refuses it within a couple of seconds.
   dlt replay <topic> [--limit <n>]
       Produces the messages of <topic>.dlt not replayed before back to <topic> (needs
       KAFKA_BROKERS); prints how many. Fix the cause first: one that fails again returns to the DLT.
 
-Uses the same configuration as the platform (DATABASE_URL, or the embedded database under
-DATA_DIR; stop the standalone app first, as one process owns an embedded database).`;
-
-class UsageError extends Error {}
+With --url and --admin-key (or CONSIGN_URL and CONSIGN_ADMIN_KEY), the merchant, key and carrier
+commands go through the running platform's admin API (/2026-05/cloud/admin): the way to manage a
+live platform, whatever its database. Without them they use the database of the platform's
+configuration (DATABASE_URL, or the embedded database under DATA_DIR); an embedded database that a
+running process has open is refused, having changed nothing: use --url then.`;
 
 function option(args: string[], name: string): string | undefined {
   const index = args.indexOf(`--${name}`);
   return index >= 0 ? args[index + 1] : undefined;
 }
 
-function roleOf(args: string[]): ApiKeyRole {
+/** The arguments without a global option and its value. */
+function without(args: string[], name: string): string[] {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? [...args.slice(0, index), ...args.slice(index + 2)] : args;
+}
+
+function roleOf(args: string[], allowed: readonly ApiKeyRole[]): ApiKeyRole {
   const role = option(args, 'role') ?? ApiKeyRole.Merchant;
-  if (!Object.values<string>(ApiKeyRole).includes(role))
-    throw new UsageError(`--role must be merchant or operator`);
+  if (!(allowed as readonly string[]).includes(role))
+    throw new UsageError(`--role must be ${allowed.join(' or ')}`);
   return role as ApiKeyRole;
 }
 
@@ -78,19 +76,69 @@ async function replayDlt(args: string[]): Promise<void> {
   }
 }
 
-/** Creates merchants and API keys: the operator's side of authentication. */
+/** Runs one merchant, key or carrier command on a backend; prints `name=value` lines. */
+async function manage(command: string, args: string[], admin: AdminBackend): Promise<void> {
+  const print = (fields: Record<string, string | number | null>) =>
+    process.stdout.write(
+      Object.entries(fields)
+        .map(([name, value]) => `${name}=${value ?? ''}\n`)
+        .join(''),
+    );
+  if (command === 'merchant create') {
+    const name = option(args, 'name');
+    if (!name) throw new UsageError('--name is required');
+    const issued = await admin.createMerchant(
+      name,
+      roleOf(args, [ApiKeyRole.Merchant, ApiKeyRole.Operator]),
+    );
+    print({ merchant_id: issued.merchantId, api_key: issued.apiKey });
+  } else if (command === 'key create') {
+    const role = roleOf(args, [ApiKeyRole.Merchant, ApiKeyRole.Operator, ApiKeyRole.Admin]);
+    const merchantText = option(args, 'merchant');
+    if (role === ApiKeyRole.Admin) {
+      if (merchantText !== undefined) throw new UsageError('an admin key belongs to no merchant');
+      print({ role, api_key: (await admin.createKey(null, role)).apiKey });
+      return;
+    }
+    const merchantId = Number(merchantText);
+    if (!Number.isSafeInteger(merchantId) || merchantId < 1)
+      throw new UsageError('--merchant must be a merchant id');
+    print({ merchant_id: merchantId, api_key: (await admin.createKey(merchantId, role)).apiKey });
+  } else if (command === 'key revoke') {
+    const key = args[2];
+    if (!key) throw new UsageError('the key to revoke is required');
+    await admin.revokeKey(key);
+    process.stdout.write('revoked\n');
+  } else if (command === 'carrier key create') {
+    const carrier = option(args, 'carrier');
+    if (!carrier || !isCarrierCode(carrier))
+      throw new UsageError('--carrier must be a carrier code, e.g. DHL');
+    print({ carrier, api_key: await admin.createCarrierKey(carrier) });
+  } else {
+    const key = args[3];
+    if (!key) throw new UsageError('the credential to revoke is required');
+    await admin.revokeCarrierKey(key);
+    process.stdout.write('revoked\n');
+  }
+}
+
+const COMMANDS = [
+  'migrate',
+  'merchant create',
+  'key create',
+  'key revoke',
+  'carrier key create',
+  'carrier key revoke',
+  'dlt replay',
+];
+
+/** Merchants, API keys and carrier credentials: the operator's side of authentication. */
 runMain('consign-admin', async () => {
-  const args = process.argv.slice(2);
+  const all = process.argv.slice(2);
+  const url = option(all, 'url') ?? process.env.CONSIGN_URL;
+  const adminKey = option(all, 'admin-key') ?? process.env.CONSIGN_ADMIN_KEY;
+  const args = without(without(all, 'url'), 'admin-key');
   const command = args[0] === 'carrier' ? args.slice(0, 3).join(' ') : args.slice(0, 2).join(' ');
-  const COMMANDS = [
-    'migrate',
-    'merchant create',
-    'key create',
-    'key revoke',
-    'carrier key create',
-    'carrier key revoke',
-    'dlt replay',
-  ];
   if (!COMMANDS.includes(command)) {
     process.stderr.write(`${USAGE}\n`);
     process.exitCode = 64;
@@ -107,58 +155,23 @@ runMain('consign-admin', async () => {
       process.stdout.write(`${schema}: ${applied} migrations applied\n`);
     return;
   }
-
-  @Module({
-    imports: [
-      PlatformModule.forRoot({ config, appName: 'consign-admin', requestsReplies: false }),
-      gatewayDatabase.module,
-    ],
-    providers: [ApiKeyService, CarrierCredentialService],
-  })
-  class AdminModule {}
-
-  const app = await NestFactory.createApplicationContext(AdminModule, {
-    logger: ['error', 'warn'],
-  });
+  let admin: AdminBackend | undefined;
   try {
-    const keys = app.get(ApiKeyService);
-    if (command === 'merchant create') {
-      const name = option(args, 'name');
-      if (!name) throw new UsageError('--name is required');
-      const merchant = await keys.createMerchant(name);
-      const key = await keys.issueKey(merchant.id, roleOf(args));
-      process.stdout.write(`merchant_id=${merchant.id}\napi_key=${key}\n`);
-    } else if (command === 'key create') {
-      const merchantId = Number(option(args, 'merchant'));
-      if (!Number.isSafeInteger(merchantId) || merchantId < 1)
-        throw new UsageError('--merchant must be a merchant id');
-      if (!(await keys.findMerchant(merchantId))) throw new UsageError(`no merchant ${merchantId}`);
-      process.stdout.write(
-        `merchant_id=${merchantId}\napi_key=${await keys.issueKey(merchantId, roleOf(args))}\n`,
-      );
-    } else if (command === 'key revoke') {
-      const key = args[2];
-      if (!key) throw new UsageError('the key to revoke is required');
-      if (!(await keys.revokeKey(key))) throw new UsageError('no such key');
-      process.stdout.write('revoked\n');
-    } else if (command === 'carrier key create') {
-      const carrier = option(args, 'carrier');
-      if (!carrier || !isCarrierCode(carrier))
-        throw new UsageError('--carrier must be a carrier code, e.g. DHL');
-      const key = await app.get(CarrierCredentialService).issue(carrier);
-      process.stdout.write(`carrier=${carrier}\napi_key=${key}\n`);
+    if (url !== undefined || adminKey !== undefined) {
+      if (!url || !adminKey)
+        throw new UsageError(
+          '--url and --admin-key go together (or CONSIGN_URL and CONSIGN_ADMIN_KEY)',
+        );
+      admin = new HttpAdminBackend(url, adminKey);
     } else {
-      const key = args[3];
-      if (!key) throw new UsageError('the credential to revoke is required');
-      if (!(await app.get(CarrierCredentialService).revoke(key)))
-        throw new UsageError('no such credential');
-      process.stdout.write('revoked\n');
+      admin = await DirectAdminBackend.open(config);
     }
+    await manage(command, args, admin);
   } catch (error: unknown) {
     if (!(error instanceof UsageError)) throw error;
     process.stderr.write(`consign-admin: ${error.message}\n`);
     process.exitCode = 64;
   } finally {
-    await app.close();
+    await admin?.close();
   }
 });

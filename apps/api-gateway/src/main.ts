@@ -4,6 +4,7 @@ import { BootstrapKeyService, GatewayModule, createHttpApp } from '@consign/gate
 import {
   ConfigError,
   PlatformModule,
+  claimEmbeddedDatabase,
   loadConfig,
   runBeforeExit,
   runMain,
@@ -23,6 +24,8 @@ runMain('api-gateway', async () => {
     ]);
   }
 
+  claimEmbeddedDatabase(config, 'api-gateway');
+
   @Module({
     imports: [
       PlatformModule.forRoot({ config, appName: 'api-gateway', requestsReplies: true }),
@@ -37,10 +40,12 @@ runMain('api-gateway', async () => {
     logFormat: 'json',
   });
   const bootstrap = await app.get(BootstrapKeyService).ensureFirstMerchant();
+  const admin = await app.get(BootstrapKeyService).ensureAdminKey();
   await app.listen(config.PORT, config.HOST);
   exitCleanlyOnSignals(app, 'api-gateway');
   const logger = new Logger('api-gateway');
   logger.log(`api-gateway is listening at ${await app.getUrl()}`);
   if (bootstrap.generated)
     logger.log(`Generated API key of merchant ${bootstrap.merchantId}: ${bootstrap.apiKey}`);
+  if (admin.generated) logger.log(`Generated admin API key: ${admin.apiKey}`);
 });

@@ -12,6 +12,7 @@ import {
   InProcessBroker,
   PlatformModule,
   busServerOptions,
+  claimEmbeddedDatabase,
   loadConfig,
   loadConfigOf,
   runBeforeExit,
@@ -30,6 +31,8 @@ runBeforeExit(shutdownTracing);
 async function main(): Promise<void> {
   const config = loadConfig();
   const sandbox = loadConfigOf(CarrierSandboxConfig);
+  // A second process on a live embedded folder stops here, with a message, having written nothing.
+  claimEmbeddedDatabase(config, 'consign (standalone)');
 
   @Module({
     imports: [
@@ -56,6 +59,7 @@ async function main(): Promise<void> {
   app.connectMicroservice(busServerOptions(config, 'consign-standalone', broker));
   await app.startAllMicroservices();
   const bootstrap = await app.get(BootstrapKeyService).ensureFirstMerchant();
+  const admin = await app.get(BootstrapKeyService).ensureAdminKey();
   await app.listen(config.PORT, config.HOST);
   exitCleanlyOnSignals(app, 'consign');
 
@@ -73,6 +77,10 @@ async function main(): Promise<void> {
       `API key of merchant ${bootstrap.merchantId}${bootstrap.generated ? ' (generated, saved under DATA_DIR)' : ''}: ${bootstrap.apiKey}`,
     );
   }
+  if (admin.apiKey)
+    logger.log(
+      `Admin API key${admin.generated ? ' (generated, saved under DATA_DIR)' : ''}: ${admin.apiKey} (for /2026-05/cloud/admin/…)`,
+    );
   logger.log(
     sandbox.enabled
       ? `Carrier sandbox: on (a step every ${sandbox.CARRIER_SANDBOX_STEP_MS} ms; CARRIER_SANDBOX=off to stop it)`

@@ -1,9 +1,12 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
+import { AdminController } from './admin/admin.controller';
+import { AdminService } from './admin/admin.service';
 import { ApiKeyService } from './auth/api-key.service';
 import { BootstrapKeyService } from './auth/bootstrap-key.service';
 import { CarrierCredentialService } from './auth/carrier-credential.service';
 import { gatewayDatabase } from './auth/gateway.database';
+import { RevocationWatcher } from './auth/revocation-watcher';
 import { InventoryController } from './catalog/inventory.controller';
 import { ProductController } from './catalog/product.controller';
 import { InboundController } from './inbound/inbound.controller';
@@ -33,11 +36,14 @@ import { ReferenceDataController } from './rating/reference-data.controller';
     LabelController,
     CarrierEventsController,
     OrderTrackingController,
+    AdminController,
   ],
   providers: [
     ApiKeyService,
     BootstrapKeyService,
     CarrierCredentialService,
+    RevocationWatcher,
+    AdminService,
     GatewayBus,
     IdempotencyStore,
     { provide: APP_FILTER, useClass: ApiExceptionFilter },

@@ -1,5 +1,6 @@
 export * from './config/app-config';
 export * from './database/database-host';
+export * from './database/data-dir-lock';
 export * from './database/service-database';
 export * from './database/pg-types';
 export * from './bus/bus.tokens';

@@ -10,6 +10,7 @@ import {
 import { ClientKafka, ClientProxy, CustomStrategy } from '@nestjs/microservices';
 import { AppConfig } from './config/app-config';
 import { DatabaseHost } from './database/database-host';
+import { lockDataDir } from './database/data-dir-lock';
 import { BUS_CLIENT } from './bus/bus.tokens';
 import { CommandBus } from './bus/command-bus';
 import { ReferenceData } from './reference/reference-data';
@@ -39,6 +40,18 @@ export function databaseTargetOf(config: AppConfig): ConstructorParameters<typeo
   return config.DATABASE_URL
     ? { kind: 'postgres', url: config.DATABASE_URL }
     : { kind: 'pglite', dataDir: `${config.DATA_DIR.replace(/\/$/, '')}/pgdata` };
+}
+
+/**
+ * Claims the embedded data folder (when there is no DATABASE_URL) before anything else starts,
+ * so that a second process on a live folder stops with DataDirInUseError having written nothing.
+ * Returns the release (the database host takes its own claim when it opens the folder).
+ */
+export function claimEmbeddedDatabase(config: AppConfig, app: string): () => void {
+  const target = databaseTargetOf(config);
+  return target.kind === 'pglite' && !target.dataDir.startsWith('memory://')
+    ? lockDataDir(target.dataDir, app)
+    : () => undefined;
 }
 
 @Injectable()
@@ -77,7 +90,10 @@ export class PlatformModule {
       providers: [
         { provide: AppConfig, useValue: config },
         { provide: ShutdownState, useValue: new ShutdownState() },
-        { provide: DATABASE_HOST, useFactory: () => new DatabaseHost(databaseTargetOf(config)) },
+        {
+          provide: DATABASE_HOST,
+          useFactory: () => new DatabaseHost(databaseTargetOf(config), options.appName),
+        },
         { provide: IN_PROCESS_BROKER, useValue: broker ?? null },
         {
           provide: BUS_CLIENT,

@@ -42,7 +42,7 @@ function routeAccess(access: RouteAccess): MethodDecorator {
   };
 }
 
-/** A route only keys of these roles may call (operators' warehouse endpoints). */
+/** A route only keys of these roles may call (operators' warehouse endpoints, the admin API). */
 export const Roles = (...roles: ApiKeyRole[]): MethodDecorator => routeAccess({ roles });
 /** A route for carriers: a carrier credential, not a merchant's key (which gets a 403). */
 export const CarrierOnly = (): MethodDecorator => routeAccess({ carrierOnly: true });
@@ -89,8 +89,15 @@ function admit(
   access: RouteAccess | undefined,
 ): ApiError | undefined {
   if (!principal) return new ApiError(401, 'Invalid API key.', CHALLENGE);
-  if (access?.roles && !access.roles.includes(principal.role))
-    return new ApiError(403, 'This API key may not use this operation.');
+  const roles = access?.roles;
+  // A route open to any key is a merchant's: an admin key, which acts for no merchant, is not.
+  if (roles ? !roles.includes(principal.role) : principal.role === ApiKeyRole.Admin)
+    return new ApiError(
+      403,
+      principal.role === ApiKeyRole.Admin
+        ? 'An admin key only manages the platform (/2026-05/cloud/admin/…): use a merchant key.'
+        : 'This API key may not use this operation.',
+    );
   request.principal = principal;
   return undefined;
 }
@@ -119,6 +126,8 @@ export const MerchantId = createParamDecorator(
   (_data: unknown, context: ExecutionContext): number => {
     const principal = context.switchToHttp().getRequest<AuthenticatedRequest>().principal;
     if (!principal) throw new ApiError(401, MISSING_KEY);
+    if (principal.merchantId === null)
+      throw new ApiError(403, 'This API key acts for no merchant.');
     return principal.merchantId;
   },
 );

@@ -1,10 +1,8 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { ApiKeyRole } from '@consign/contracts';
 
-/** What a key may do: merchants use the merchant API; operators also run warehouse operations. */
-export enum ApiKeyRole {
-  Merchant = 'merchant',
-  Operator = 'operator',
-}
+/** One definition, in the contracts (the admin API names roles too). */
+export { ApiKeyRole };
 
 /** An API key, stored as its SHA-256 hash; the key itself is shown once, when issued. */
 @Entity({ name: 'api_key' })
@@ -16,8 +14,9 @@ export class ApiKeyEntity {
   })
   id!: number;
 
-  @Column({ type: 'bigint', name: 'merchant_id' })
-  merchantId!: number;
+  /** The merchant account the key acts for; null for an admin key, which acts for none. */
+  @Column({ type: 'bigint', name: 'merchant_id', nullable: true })
+  merchantId!: number | null;
 
   @Column({ type: 'char', length: 64, name: 'key_hash' })
   keyHash!: string;

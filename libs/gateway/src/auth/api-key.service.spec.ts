@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
-import { DatabaseHost, TestDatabase, createTestDatabase } from '@consign/platform';
+import { AppConfig, DatabaseHost, TestDatabase, createTestDatabase } from '@consign/platform';
 import { DataSource } from 'typeorm';
 import { ApiKeyRole } from './api-key.entity';
 import { ApiKeyService, generateApiKey, hashApiKey } from './api-key.service';
+import { CarrierCredentialService } from './carrier-credential.service';
 import { gatewayDatabase } from './gateway.database';
+import { RevocationWatcher } from './revocation-watcher';
 
 describe('ApiKeyService', () => {
   let database: TestDatabase;
@@ -66,5 +68,76 @@ describe('hashApiKey', () => {
       'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
     );
     expect(hashApiKey('clé-€')).toBe(createHash('sha256').update('clé-€', 'utf8').digest('hex'));
+  });
+});
+
+describe('admin keys and revocation across gateway processes', () => {
+  let database: TestDatabase;
+  let hosts: DatabaseHost[];
+  let gateways: { keys: ApiKeyService; watcher: RevocationWatcher }[];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    hosts = [];
+    gateways = [];
+    // Two gateways as two processes would have them: each its own DataSource and caches.
+    for (let i = 0; i < (database.target.kind === 'postgres' ? 2 : 1); i++) {
+      const host = new DatabaseHost(database.target);
+      hosts.push(host);
+      const dataSource = await host.openServiceDataSource(gatewayDatabase.options);
+      const keys = new ApiKeyService(dataSource);
+      const credentials = new CarrierCredentialService(dataSource);
+      const config = Object.assign(new AppConfig(), { KEY_REVOCATION_POLL_MS: 0 });
+      const watcher = new RevocationWatcher(dataSource, keys, credentials, config);
+      await watcher.look();
+      gateways.push({ keys, watcher });
+    }
+  });
+
+  afterAll(async () => {
+    for (const host of hosts) await host.close();
+    await database.drop();
+  });
+
+  it('issues admin keys for no merchant, and every other key for one', async () => {
+    const [{ keys }] = gateways;
+    const admin = await keys.issueKey(null, ApiKeyRole.Admin);
+    expect(admin).toMatch(/^csk_admin_/);
+    await expect(keys.authenticate(admin)).resolves.toEqual({
+      merchantId: null,
+      role: ApiKeyRole.Admin,
+    });
+    await expect(keys.hasAdminKey()).resolves.toBe(true);
+    await expect(keys.issueKey(null, ApiKeyRole.Merchant)).rejects.toThrow(/admin key/);
+    const merchant = await keys.createMerchant('Delta');
+    await expect(keys.issueKey(merchant.id, ApiKeyRole.Admin)).rejects.toThrow(/admin key/);
+  });
+
+  it("evicts a key revoked by another gateway from this one's cache at its next look", async () => {
+    const [first, second = first] = gateways;
+    const merchant = await first.keys.createMerchant('Epsilon');
+    const key = await first.keys.issueKey(merchant.id, ApiKeyRole.Merchant);
+    const principal = { merchantId: merchant.id, role: ApiKeyRole.Merchant };
+    await expect(second.keys.authenticate(key)).resolves.toEqual(principal);
+    expect(second.keys.cachedPrincipal(key)).toEqual(principal);
+
+    await expect(first.keys.revokeKey(key)).resolves.toBe(true);
+    await expect(first.keys.revokeKey(key)).resolves.toBe(false);
+    await second.watcher.look();
+    expect(second.keys.cachedPrincipal(key)).toBeUndefined();
+    await expect(second.keys.authenticate(key)).resolves.toBeNull();
+  });
+
+  it('accepts a key created elsewhere even where it was refused before', async () => {
+    const [first, second = first] = gateways;
+    const merchant = await first.keys.createMerchant('Zeta');
+    const key = generateApiKey();
+    await expect(second.keys.authenticate(key)).resolves.toBeNull();
+    await first.keys.issueKey(merchant.id, ApiKeyRole.Merchant, key);
+    await second.watcher.look();
+    await expect(second.keys.authenticate(key)).resolves.toEqual({
+      merchantId: merchant.id,
+      role: ApiKeyRole.Merchant,
+    });
   });
 });

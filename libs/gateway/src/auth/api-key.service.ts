@@ -1,12 +1,13 @@
 import * as crypto from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, IsNull } from 'typeorm';
 import { ApiKeyEntity, ApiKeyRole } from './api-key.entity';
 import { MERCHANT_NAME_MAX, MerchantEntity } from './merchant.entity';
 import { gatewayDatabase } from './gateway.database';
 
 export interface Principal {
-  merchantId: number;
+  /** The merchant account the key acts for; null for an admin key. */
+  merchantId: number | null;
   role: ApiKeyRole;
 }
 
@@ -15,7 +16,11 @@ interface CacheEntry {
   expiresAt: number;
 }
 
-/** Lookups are cached briefly: one query saved per request matters (ARCHITECTURE.md). */
+/**
+ * Lookups are cached: one query saved per request matters (ARCHITECTURE.md). A revoked or newly
+ * created key is evicted within about a second by the RevocationWatcher, which reads what changed
+ * in the table; the time to live only bounds staleness while the database cannot be read.
+ */
 const CACHE_TTL_MS = 30_000;
 const CACHE_MAX = 10_000;
 const KEY_PATTERN = /^[\x21-\x7e]{16,256}$/;
@@ -30,9 +35,19 @@ function sha256Hex(text: string): string {
   return crypto.hash('sha256', text, 'hex');
 }
 
+const KEY_PREFIXES: Record<ApiKeyRole, string> = {
+  [ApiKeyRole.Merchant]: 'csk_',
+  [ApiKeyRole.Operator]: 'csk_op_',
+  [ApiKeyRole.Admin]: 'csk_admin_',
+};
+
 export function generateApiKey(role: ApiKeyRole = ApiKeyRole.Merchant): string {
-  const prefix = role === ApiKeyRole.Operator ? 'csk_op_' : 'csk_';
-  return prefix + crypto.randomBytes(24).toString('base64url');
+  return KEY_PREFIXES[role] + crypto.randomBytes(24).toString('base64url');
+}
+
+/** Whether a string has the form of an API key (what is worth looking up at all). */
+export function isApiKeyForm(key: string): boolean {
+  return KEY_PATTERN.test(key);
 }
 
 @Injectable()
@@ -54,7 +69,8 @@ export class ApiKeyService {
       where: { keyHash: hash },
       select: { merchantId: true, role: true, revokedAt: true },
     });
-    const principal = row && !row.revokedAt ? { merchantId: row.merchantId, role: row.role } : null;
+    const principal =
+      row && !row.revokedAt ? { merchantId: row.merchantId ?? null, role: row.role } : null;
     if (this.cache.size >= CACHE_MAX) this.cache.delete(this.cache.keys().next().value as string);
     this.cache.set(hash, { principal, expiresAt: now + CACHE_TTL_MS });
     return principal;
@@ -89,22 +105,50 @@ export class ApiKeyService {
     return first ?? null;
   }
 
-  /** Stores a key (given, or generated) for a merchant and returns it in clear, once. */
+  /** Forgets what the cache knows of these keys (revoked or created elsewhere). */
+  forget(hashes: Iterable<string>): void {
+    for (const hash of hashes) this.cache.delete(hash);
+  }
+
+  forgetAll(): void {
+    this.cache.clear();
+  }
+
+  /**
+   * Stores a key (given, or generated) for a merchant, or for no merchant when it is an admin
+   * key, and returns it in clear, once.
+   */
   async issueKey(
-    merchantId: number,
+    merchantId: number | null,
     role: ApiKeyRole,
     key: string = generateApiKey(role),
   ): Promise<string> {
+    return (await this.issue(merchantId, role, key)).key;
+  }
+
+  /** As issueKey, with the stored record. */
+  async issue(
+    merchantId: number | null,
+    role: ApiKeyRole,
+    key: string = generateApiKey(role),
+  ): Promise<{ key: string; entity: ApiKeyEntity }> {
     if (!KEY_PATTERN.test(key))
       throw new Error('an API key must be 16 to 256 printable ASCII characters');
-    await this.dataSource.getRepository(ApiKeyEntity).insert({
-      merchantId,
-      keyHash: hashApiKey(key),
-      prefix: key.slice(0, 12),
-      role,
-    });
+    if ((role === ApiKeyRole.Admin) !== (merchantId === null))
+      throw new Error('an admin key belongs to no merchant; every other key to one');
+    const repository = this.dataSource.getRepository(ApiKeyEntity);
+    const entity = await repository.save(
+      repository.create({ merchantId, keyHash: hashApiKey(key), prefix: key.slice(0, 12), role }),
+    );
     this.cache.delete(hashApiKey(key));
-    return key;
+    return { key, entity };
+  }
+
+  /** Whether an admin key that is not revoked exists. */
+  async hasAdminKey(): Promise<boolean> {
+    return this.dataSource
+      .getRepository(ApiKeyEntity)
+      .existsBy({ role: ApiKeyRole.Admin, revokedAt: IsNull() });
   }
 
   async hasKey(key: string): Promise<boolean> {
@@ -114,7 +158,8 @@ export class ApiKeyService {
   async revokeKey(key: string): Promise<boolean> {
     const result = await this.dataSource
       .getRepository(ApiKeyEntity)
-      .update({ keyHash: hashApiKey(key) }, { revokedAt: new Date() });
+      // The database's clock, which the gateways' revocation watchers compare with.
+      .update({ keyHash: hashApiKey(key), revokedAt: IsNull() }, { revokedAt: () => 'now()' });
     this.cache.delete(hashApiKey(key));
     return (result.affected ?? 0) > 0;
   }

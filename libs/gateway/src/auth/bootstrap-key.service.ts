@@ -1,11 +1,12 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Injectable, Logger } from '@nestjs/common';
-import { AppConfig } from '@consign/platform';
+import { AppConfig, ConfigError } from '@consign/platform';
 import { ApiKeyRole } from './api-key.entity';
 import { ApiKeyService } from './api-key.service';
 
 export const BOOTSTRAP_KEY_FILE = 'bootstrap-api-key';
+export const BOOTSTRAP_ADMIN_KEY_FILE = 'bootstrap-admin-key';
 
 export interface BootstrapResult {
   merchantId: number;
@@ -43,14 +44,53 @@ export class BootstrapKeyService {
       return { merchantId: merchant.id, apiKey: saved, generated: false };
     }
     const key = await this.keys.issueKey(merchant.id, ApiKeyRole.Merchant);
+    this.save(file, key);
+    return { merchantId: merchant.id, apiKey: key, generated: true };
+  }
+
+  /**
+   * Makes sure an admin key exists (the admin API's): BOOTSTRAP_ADMIN_KEY when given; otherwise,
+   * when no admin key exists yet, a random one generated, saved under DATA_DIR (mode 600) and
+   * shown again on later starts of the same data directory.
+   */
+  async ensureAdminKey(): Promise<{ apiKey?: string; generated: boolean }> {
+    const given = this.config.BOOTSTRAP_ADMIN_KEY;
+    if (given && given === this.config.BOOTSTRAP_API_KEY)
+      throw new ConfigError(['BOOTSTRAP_ADMIN_KEY must differ from BOOTSTRAP_API_KEY']);
+    if (given) {
+      if (!(await this.keys.hasKey(given)))
+        // Two gateways starting at once with the same key: the second insert finds the first's.
+        await this.keys.issueKey(null, ApiKeyRole.Admin, given).catch(async (error: unknown) => {
+          if (!(await this.keys.hasKey(given))) throw error;
+        });
+      const principal = await this.keys.authenticate(given);
+      if (principal?.role !== ApiKeyRole.Admin)
+        throw new ConfigError([
+          principal
+            ? 'BOOTSTRAP_ADMIN_KEY is a merchant or operator key: give another'
+            : 'BOOTSTRAP_ADMIN_KEY was revoked: give another',
+        ]);
+      return { apiKey: given, generated: false };
+    }
+    const file = join(resolve(this.config.DATA_DIR), BOOTSTRAP_ADMIN_KEY_FILE);
+    if (await this.keys.hasAdminKey())
+      return {
+        apiKey: existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined,
+        generated: false,
+      };
+    const key = await this.keys.issueKey(null, ApiKeyRole.Admin);
+    this.save(file, key);
+    return { apiKey: key, generated: true };
+  }
+
+  private save(file: string, key: string): void {
     try {
       mkdirSync(resolve(this.config.DATA_DIR), { recursive: true });
       writeFileSync(file, `${key}\n`, { mode: 0o600 });
     } catch (error: unknown) {
       this.logger.warn(
-        `could not save the generated API key under ${this.config.DATA_DIR}: ${String(error)}`,
+        `could not save the generated key under ${this.config.DATA_DIR}: ${String(error)}`,
       );
     }
-    return { merchantId: merchant.id, apiKey: key, generated: true };
   }
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, IsNull } from 'typeorm';
 import { isCarrierCode } from '@consign/contracts';
 import { hashApiKey } from './api-key.service';
 import { CarrierCredentialEntity } from './carrier-credential.entity';
@@ -11,6 +11,7 @@ interface CacheEntry {
   expiresAt: number;
 }
 
+/** As API keys: the RevocationWatcher evicts what changed; the TTL bounds an unreadable database. */
 const CACHE_TTL_MS = 30_000;
 const CACHE_MAX = 1_000;
 const KEY_PATTERN = /^[\x21-\x7e]{16,256}$/;
@@ -58,10 +59,20 @@ export class CarrierCredentialService {
     return key;
   }
 
+  /** Forgets what the cache knows of these credentials (revoked or created elsewhere). */
+  forget(hashes: Iterable<string>): void {
+    for (const hash of hashes) this.cache.delete(hash);
+  }
+
+  forgetAll(): void {
+    this.cache.clear();
+  }
+
   async revoke(key: string): Promise<boolean> {
     const result = await this.dataSource
       .getRepository(CarrierCredentialEntity)
-      .update({ keyHash: hashApiKey(key) }, { revokedAt: new Date() });
+      // The database's clock, which the gateways' revocation watchers compare with.
+      .update({ keyHash: hashApiKey(key), revokedAt: IsNull() }, { revokedAt: () => 'now()' });
     this.cache.delete(hashApiKey(key));
     return (result.affected ?? 0) > 0;
   }

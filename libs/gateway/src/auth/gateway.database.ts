@@ -4,6 +4,7 @@ import { CarrierCredentialEntity } from './carrier-credential.entity';
 import { MerchantEntity } from './merchant.entity';
 import { CreateMerchant1764000000100 } from '../migrations/1764000000100-create-merchant';
 import { CreateCarrierCredential1764000000110 } from '../migrations/1764000000110-create-carrier-credential';
+import { AdminKeys1764000000120 } from '../migrations/1764000000120-admin-keys';
 import { CreateIdempotencyKey1764000001100 } from '../migrations/1764000001100-create-idempotency-key';
 
 export const GATEWAY_SCHEMA = 'gateway';
@@ -19,6 +20,7 @@ export const gatewayDatabase = serviceDatabase({
   migrations: [
     CreateMerchant1764000000100,
     CreateCarrierCredential1764000000110,
+    AdminKeys1764000000120,
     CreateIdempotencyKey1764000001100,
   ],
   withMessaging: false,

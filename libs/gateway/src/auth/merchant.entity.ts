@@ -1,6 +1,8 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-export const MERCHANT_NAME_MAX = 128;
+import { ADMIN_LIMITS } from '@consign/contracts';
+
+export const MERCHANT_NAME_MAX = ADMIN_LIMITS.merchant_name;
 
 /** A tenant: every record of every service belongs to one merchant. */
 @Entity({ name: 'merchant' })

@@ -14,6 +14,7 @@ import { BEARER_SLOT, bearerTokenOf } from '../auth/bearer-token';
 import { authenticateApiRoutes } from '../auth/api-key.auth';
 import { handleIdempotency } from '../idempotency/idempotency.hooks';
 import { ApiError } from './api-error';
+import { answerClientError } from './client-errors';
 import { isApiRoute } from './api-routes';
 import { runApiRoutesDirectly } from './direct-routes';
 import { setupApiDocs } from './api-docs';
@@ -32,6 +33,8 @@ export async function createHttpApp(
   const adapter = new FastifyAdapter({
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: true,
+    // Requests Node's parser refuses (431 for headers over 16 KiB) answer in the envelope too.
+    clientErrorHandler: answerClientError,
     ...GRACEFUL_FASTIFY_OPTIONS,
   });
   const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, {

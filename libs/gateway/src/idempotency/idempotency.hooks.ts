@@ -168,7 +168,8 @@ export function handleIdempotency(app: NestFastifyApplication): void {
         return done();
       }
       const principal = request.principal;
-      if (!principal) return done();
+      // Keys are scoped to a merchant; an admin key acts for none (its routes are not marked).
+      if (!principal || principal.merchantId === null) return done();
       if (!isValidIdempotencyKey(header))
         return done(
           new ApiError(

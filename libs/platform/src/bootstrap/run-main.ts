@@ -1,13 +1,14 @@
 import { Logger } from '@nestjs/common';
 import { ConfigError } from '../config/app-config';
+import { DataDirInUseError } from '../database/data-dir-lock';
 
 /**
- * Runs an app's main: a configuration error exits 2 with its message, any other failure 1.
- * Once running, a rejected Kafka call that nothing awaited (kafkajs rejects its internal
- * promises when the broker is unreachable) is logged, not fatal: the consumers are supervised
- * and producers reconnect on their next send, so a broker outage of any length is ridden out.
- * Any other unhandled rejection is thrown on, as an uncaught exception: what Node does with it
- * when no one listens for unhandled rejections.
+ * Runs an app's main: a configuration error exits 2 with its message, an embedded database in use
+ * by another process 3, any other failure 1. Once running, a rejected Kafka call that nothing
+ * awaited (kafkajs rejects its internal promises when the broker is unreachable) is logged, not
+ * fatal: the consumers are supervised and producers reconnect on their next send, so a broker
+ * outage of any length is ridden out. Any other unhandled rejection is thrown on, as an uncaught
+ * exception: what Node does with it when no one listens for unhandled rejections.
  */
 export function runMain(name: string, main: () => Promise<void>): void {
   process.on('unhandledRejection', (reason: unknown) => {
@@ -23,6 +24,10 @@ export function runMain(name: string, main: () => Promise<void>): void {
     if (error instanceof ConfigError) {
       process.stderr.write(`${name}: ${error.message}\n`);
       process.exit(2);
+    }
+    if (error instanceof DataDirInUseError) {
+      process.stderr.write(`${name}: ${error.message}\n`);
+      process.exit(3);
     }
     process.stderr.write(`${name} failed to start: ${describe(error)}\n`);
     process.exit(1);

@@ -4,7 +4,7 @@ import { FastifyAdapter } from '@nestjs/platform-fastify';
 import type { Consumer } from 'kafkajs';
 import { CommandTopic } from '@consign/contracts';
 import { AppConfig, ConfigError, loadConfig } from '../config/app-config';
-import { PlatformModule, busServerOptions } from '../platform.module';
+import { PlatformModule, busServerOptions, claimEmbeddedDatabase } from '../platform.module';
 import { exitCleanlyOnSignals } from './graceful-shutdown';
 import { GRACEFUL_FASTIFY_OPTIONS } from '../health/shutdown-state';
 import { kafkaConsumerHealth } from '../health/kafka-consumer-health';
@@ -32,6 +32,8 @@ export async function runServiceProcess(
     ]);
   }
 
+  // A second process on a live embedded folder stops here, with a message, having written nothing.
+  claimEmbeddedDatabase(config, appName);
   const health = await healthModule();
 
   @Module({

@@ -1,6 +1,7 @@
 import { CommonErrorCode, CatalogTopic, success } from '@consign/contracts';
 import { ClientProxy, ReadPacket, WritePacket } from '@nestjs/microservices';
 import { AppConfig, loadConfig } from '../config/app-config';
+import { busHealth } from '../health/bus-health';
 import { CommandBus } from './command-bus';
 import { InProcessBroker } from './in-process-broker';
 import { InProcessClient } from './in-process.transport';
@@ -33,6 +34,20 @@ describe('CommandBus', () => {
     broker.registerRequestHandler(CatalogTopic.GetProduct, () => new Promise(() => undefined));
     const reply = await bus.request(CatalogTopic.GetProduct, query, { key: '5' });
     expect(reply).toMatchObject({ ok: false, error: { code: CommonErrorCode.Timeout } });
+  });
+
+  it("tells readiness when a topic's requests keep timing out, and when one is answered", async () => {
+    let answer = false;
+    broker.registerRequestHandler(CatalogTopic.GetProduct, () =>
+      answer ? Promise.resolve(success({ id: 5 })) : new Promise(() => undefined),
+    );
+    for (let i = 0; i < 2; i++) await bus.request(CatalogTopic.GetProduct, query, { key: '5' });
+    expect(busHealth.timingOut(2, 60_000).map((t) => t.topic)).toContain(CatalogTopic.GetProduct);
+    answer = true;
+    await bus.request(CatalogTopic.GetProduct, query, { key: '5' });
+    expect(busHealth.timingOut(1, 60_000).map((t) => t.topic)).not.toContain(
+      CatalogTopic.GetProduct,
+    );
   });
 
   it('answers Unavailable when no service handles the topic', async () => {

@@ -14,6 +14,7 @@ import {
 import { AppConfig } from '../config/app-config';
 import { currentCorrelationId } from '../observability/correlation';
 import { BusOutcome, metrics } from '../observability/metrics';
+import { busHealth } from '../health/bus-health';
 import { BUS_CLIENT } from './bus.tokens';
 import { InProcessClient } from './in-process.transport';
 import { CommandStamp, commandHeaders } from './command-headers';
@@ -70,6 +71,8 @@ export class CommandBus {
           ? 'unavailable'
           : 'failure';
     this.metrics.observeBusRequest(topic, outcome, (performance.now() - started) / 1000);
+    // Readiness fails while a service's requests keep timing out (see BusHealth).
+    busHealth.record(topic, outcome);
     return reply;
   }
 

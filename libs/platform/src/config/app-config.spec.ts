@@ -52,6 +52,8 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ KAFKA_BROKERS: 'kafka-0' }, 'KAFKA_BROKERS'],
     [{ BOOTSTRAP_API_KEY: 'short' }, 'BOOTSTRAP_API_KEY'],
+    [{ BOOTSTRAP_ADMIN_KEY: 'has a space in it' }, 'BOOTSTRAP_ADMIN_KEY'],
+    [{ KEY_REVOCATION_POLL_MS: '-1' }, 'KEY_REVOCATION_POLL_MS'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ SHUTDOWN_DELAY_MS: '-1' }, 'SHUTDOWN_DELAY_MS'],
     [{ SHUTDOWN_DRAIN_TIMEOUT_MS: 'soon' }, 'SHUTDOWN_DRAIN_TIMEOUT_MS'],

@@ -64,12 +64,71 @@ export class AppConfig {
   })
   BOOTSTRAP_API_KEY?: string;
 
+  /** The first admin key (role admin: the admin API); generated and saved under DATA_DIR when unset. */
+  @Transform(blankToUndefined)
+  @IsOptional()
+  @IsString()
+  @MinLength(16, { message: 'BOOTSTRAP_ADMIN_KEY must be at least 16 characters long' })
+  @Matches(/^[\x21-\x7e]+$/, {
+    message: 'BOOTSTRAP_ADMIN_KEY must be printable ASCII without spaces',
+  })
+  BOOTSTRAP_ADMIN_KEY?: string;
+
+  /**
+   * How often each gateway reads the keys and carrier credentials revoked or created since its
+   * last look, and forgets them; 0 turns it off (then cached keys live 30 s).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(60_000)
+  KEY_REVOCATION_POLL_MS = 1000;
+
   /** How long the gateway waits for a service's reply before answering 504. */
   @Transform(toInt)
   @IsInt()
   @Min(100)
   @Max(120000)
   BUS_TIMEOUT_MS = 10000;
+
+  // --- Readiness beyond reachability (see docs/health-and-shutdown.md) ---
+
+  /**
+   * Readiness fails while an outbox's oldest unpublished event is older than this (its relay is
+   * not draining); 0 turns the check off.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(86_400_000)
+  READINESS_MAX_OUTBOX_AGE_MS = 60_000;
+
+  /**
+   * Readiness fails while this many requests in a row to one command topic timed out (the
+   * latest within READINESS_BUS_TIMEOUT_WINDOW_MS); 0 turns the check off.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(10_000)
+  READINESS_BUS_TIMEOUTS = 5;
+
+  /** How long a run of bus timeouts keeps readiness failing after the latest of them. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  @Max(3_600_000)
+  READINESS_BUS_TIMEOUT_WINDOW_MS = 30_000;
+
+  /**
+   * Readiness fails while a Kafka consumer of the process has been rebalancing this long without
+   * rejoining its group (e.g. the gateway's reply consumer after a broker freeze); 0: never.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(3_600_000)
+  READINESS_MAX_REBALANCE_MS = 30_000;
 
   /** Largest accepted request body, in bytes; larger bodies get 413. */
   @Transform(toInt)
@@ -180,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     'DATABASE_URL',
     'KAFKA_BROKERS',
     'BOOTSTRAP_API_KEY',
+    'BOOTSTRAP_ADMIN_KEY',
     'RATE_CARDS_DIR',
     'LOG_FORMAT',
     'OTEL_EXPORTER_OTLP_ENDPOINT',

@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { DataSource, DataSourceOptions, MixedList } from 'typeorm';
 import { consignPgTypes } from './pg-types';
 import { PgliteSession } from './pglite-session';
+import { lockDataDir } from './data-dir-lock';
 
 /** What a service needs to open its own DataSource in its own schema. */
 export interface ServiceDatabaseOptions {
@@ -35,10 +36,15 @@ export class DatabaseHost {
   private pglite?: PGlite;
   /** The embedded backend's one session, taken in turn by every service's connection. */
   private pgliteSession?: PgliteSession;
+  private unlockDataDir?: () => void;
   /** Opening is serialised: on PGlite, one service's migration transaction would block another's queries. */
   private opening: Promise<unknown> = Promise.resolve();
 
-  constructor(readonly target: DatabaseTarget) {}
+  /** `owner` names this process in the lock of an embedded data folder. */
+  constructor(
+    readonly target: DatabaseTarget,
+    private readonly owner: string = 'a Consign process',
+  ) {}
 
   get description(): string {
     return this.target.kind === 'postgres'
@@ -127,6 +133,8 @@ export class DatabaseHost {
         this.pglite = new PGlite(dataDir);
       } else {
         const dir = resolve(dataDir);
+        // Before anything is written: a second process on a live folder stops here.
+        this.unlockDataDir ??= lockDataDir(dir, this.owner);
         if (!existsSync(dir)) mkdirSync(dir, { recursive: true });
         this.pglite = new PGlite(dir);
       }
@@ -161,6 +169,8 @@ export class DatabaseHost {
       this.pgliteSession = undefined;
       if (!pglite.closed) await pglite.close();
     }
+    this.unlockDataDir?.();
+    this.unlockDataDir = undefined;
   }
 }
 

@@ -31,7 +31,10 @@ export class HealthController {
     await this.answer(reply, () => this.health.check([]));
   }
 
-  /** Whether to route traffic here: not shutting down, database and broker reachable. */
+  /**
+   * Whether to route traffic here: not shutting down, database and broker reachable, outboxes
+   * draining, and requests to the services answered.
+   */
   @Get('ready')
   async ready(@Res() reply: FastifyReply): Promise<void> {
     const ready = await this.answer(reply, () =>
@@ -42,6 +45,8 @@ export class HealthController {
               () => this.readiness.shutdownCheck(),
               () => this.readiness.databaseCheck(),
               () => this.readiness.brokerCheck(),
+              () => this.readiness.outboxCheck(),
+              () => this.readiness.busCheck(),
             ],
       ),
     );

@@ -54,4 +54,22 @@ describe('KafkaConsumerHealth', () => {
     emit('consumer.crash');
     expect(health.statuses()).toEqual([]);
   });
+
+  it('counts a consumer rebalancing for too long without rejoining as not consuming', () => {
+    const health = new KafkaConsumerHealth();
+    const { consumer, emit } = fakeConsumer();
+    health.track('api-gateway-client', consumer);
+    const start = Date.now();
+    emit('consumer.rebalancing');
+    expect(health.notConsuming(30_000, start + 29_000)).toEqual([]);
+    expect(health.notConsuming(30_000, start + 31_000)).toMatchObject([
+      { name: 'api-gateway-client', joined: true },
+    ]);
+    expect(health.notConsuming(0, start + 31_000)).toEqual([]);
+    emit('consumer.rebalancing');
+    emit('consumer.group_join');
+    expect(health.notConsuming(30_000, start + 60_000)).toEqual([]);
+    emit('consumer.crash');
+    expect(health.notConsuming(30_000, start)).toMatchObject([{ lastEvent: 'crash' }]);
+  });
 });

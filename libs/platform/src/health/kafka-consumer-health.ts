@@ -6,6 +6,8 @@ export interface KafkaConsumerStatus {
   joined: boolean;
   /** The last lifecycle event seen, e.g. `heartbeat`, `crash`, `disconnect`. */
   lastEvent: string;
+  /** Since when (epoch ms) it has been rebalancing without rejoining its group; unset otherwise. */
+  rebalancingSince?: number;
 }
 
 /**
@@ -14,7 +16,8 @@ export interface KafkaConsumerStatus {
  * heartbeat or a group join means it is a member, and a crash, stop or disconnect means it is
  * not (after a crash kafkajs restarts the consumer when the error is retriable; its next join
  * makes it a member again). A rebalance leaves it a member: every replica rebalances at once
- * during a rolling update, and failing readiness then would take them all out together.
+ * during a rolling update, and failing readiness then would take them all out together; only
+ * a rebalance that does not end (no group join for READINESS_MAX_REBALANCE_MS) does not.
  */
 export class KafkaConsumerHealth {
   private readonly consumers = new Map<Consumer, KafkaConsumerStatus>();
@@ -27,6 +30,10 @@ export class KafkaConsumerHealth {
     const on = (event: string, joined: boolean) => () => {
       status.joined = joined;
       status.lastEvent = event;
+      if (joined) delete status.rebalancingSince;
+    };
+    const rebalancing = () => {
+      status.rebalancingSince ??= Date.now();
     };
     const { events } = consumer;
     this.unsubscribers.set(consumer, [
@@ -35,6 +42,7 @@ export class KafkaConsumerHealth {
       consumer.on(events.CRASH, on('crash', false)),
       consumer.on(events.STOP, on('stop', false)),
       consumer.on(events.DISCONNECT, on('disconnect', false)),
+      consumer.on(events.REBALANCING, rebalancing),
     ]);
   }
 
@@ -47,6 +55,22 @@ export class KafkaConsumerHealth {
 
   statuses(): KafkaConsumerStatus[] {
     return [...this.consumers.values()].map((status) => ({ ...status }));
+  }
+
+  /**
+   * Consumers out of their group, or rebalancing for longer than `maxRebalanceMs` without
+   * rejoining (a group stuck in CompletingRebalance after a broker freeze: the consumer is still
+   * a member on paper, but nothing is consumed; for the gateway's reply consumer, no reply
+   * arrives). `maxRebalanceMs` 0: a rebalance never counts.
+   */
+  notConsuming(maxRebalanceMs: number, now: number = Date.now()): KafkaConsumerStatus[] {
+    return this.statuses().filter(
+      (status) =>
+        !status.joined ||
+        (maxRebalanceMs > 0 &&
+          status.rebalancingSince !== undefined &&
+          now - status.rebalancingSince > maxRebalanceMs),
+    );
   }
 }
 

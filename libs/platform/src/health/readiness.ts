@@ -1,4 +1,4 @@
-import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationShutdown, Optional } from '@nestjs/common';
 import type { HealthIndicatorResult, HealthIndicatorService } from '@nestjs/terminus' with {
   'resolution-mode': 'import',
 };
@@ -7,6 +7,8 @@ import { AppConfig } from '../config/app-config';
 import { DatabaseHost } from '../database/database-host';
 import { DATABASE_HOST } from '../platform.tokens';
 import { kafkaConsumerHealth } from './kafka-consumer-health';
+import { BusHealth, busHealth } from './bus-health';
+import { OutboxHealth, outboxHealth } from './outbox-health';
 import { ShutdownState } from './shutdown-state';
 import { HEALTH_INDICATORS } from './terminus.tokens';
 
@@ -28,6 +30,9 @@ export class Readiness implements OnApplicationShutdown {
     private readonly config: AppConfig,
     private readonly shutdown: ShutdownState,
     @Inject(DATABASE_HOST) private readonly database: DatabaseHost,
+    /** The process's registries; tests give their own. */
+    @Optional() @Inject(OutboxHealth) private readonly outboxes: OutboxHealth = outboxHealth,
+    @Optional() @Inject(BusHealth) private readonly bus: BusHealth = busHealth,
   ) {}
 
   get shuttingDown(): boolean {
@@ -65,10 +70,17 @@ export class Readiness implements OnApplicationShutdown {
       .attempt(async () => {
         const cluster = await (await this.connectAdmin()).describeCluster();
         const consumers = kafkaConsumerHealth.statuses();
-        const out = consumers.filter((consumer) => !consumer.joined);
+        const now = Date.now();
+        const out = kafkaConsumerHealth.notConsuming(this.config.READINESS_MAX_REBALANCE_MS, now);
         if (out.length > 0)
           throw new Error(
-            `not in their group: ${out.map((c) => `${c.name} (${c.lastEvent})`).join(', ')}`,
+            `not consuming: ${out
+              .map((c) =>
+                c.joined && c.rebalancingSince !== undefined
+                  ? `${c.name} (rebalancing for ${Math.round((now - c.rebalancingSince) / 1000)} s)`
+                  : `${c.name} (${c.lastEvent})`,
+              )
+              .join(', ')}`,
           );
         return {
           transport: 'kafka',
@@ -78,6 +90,69 @@ export class Readiness implements OnApplicationShutdown {
       })
       .withTimeout(CHECK_TIMEOUT_MS)
       .cacheFor(BROKER_CACHE_MS);
+  }
+
+  /**
+   * Every outbox of the process drains: its oldest unpublished event is at most
+   * READINESS_MAX_OUTBOX_AGE_MS old. An outbox whose age cannot be read leaves this to the
+   * database check.
+   */
+  outboxCheck(now: number = Date.now()): PromiseLike<HealthIndicatorResult<'outbox'>> {
+    const check = this.indicators.check('outbox');
+    const maxMs = this.config.READINESS_MAX_OUTBOX_AGE_MS;
+    if (maxMs === 0) return Promise.resolve(check.up({ checked: false }));
+    let timer: NodeJS.Timeout | undefined;
+    // A database that does not answer in time is the database check's to report.
+    const unread = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), CHECK_TIMEOUT_MS);
+    });
+    return Promise.race([this.outboxes.ages(now), unread]).then((ages) => {
+      clearTimeout(timer);
+      if (ages === null) return check.up({ read: false });
+      const stuck = ages.filter(
+        ({ oldestPendingSeconds }) =>
+          typeof oldestPendingSeconds === 'number' && oldestPendingSeconds * 1000 > maxMs,
+      );
+      if (stuck.length === 0) return check.up({ outboxes: ages.length });
+      return check.down({
+        message: stuck
+          .map(
+            ({ service, oldestPendingSeconds }) =>
+              `the outbox of ${service} is not draining: its oldest unpublished event is ${Math.round(oldestPendingSeconds as number)} s old (at most ${maxMs / 1000} s)`,
+          )
+          .join('; '),
+        outboxes: Object.fromEntries(
+          stuck.map(({ service, oldestPendingSeconds }) => [
+            service,
+            { oldest_pending_seconds: Math.round(oldestPendingSeconds as number) },
+          ]),
+        ),
+      });
+    });
+  }
+
+  /**
+   * Requests to the services are answered: no command topic has had its last
+   * READINESS_BUS_TIMEOUTS requests time out within READINESS_BUS_TIMEOUT_WINDOW_MS (a service
+   * that is wedged, or replies this process no longer receives). No query: read from memory.
+   */
+  busCheck(now: number = Date.now()): HealthIndicatorResult<'bus'> {
+    const check = this.indicators.check('bus');
+    const failing = this.bus.timingOut(
+      this.config.READINESS_BUS_TIMEOUTS,
+      this.config.READINESS_BUS_TIMEOUT_WINDOW_MS,
+      now,
+    );
+    if (failing.length === 0) return check.up();
+    return check.down({
+      message: failing
+        .map(
+          ({ service, topic, consecutive, lastTimeoutAt }) =>
+            `requests to ${service} keep timing out: the last ${consecutive} on ${topic}, the latest ${Math.round((now - lastTimeoutAt) / 1000)} s ago`,
+        )
+        .join('; '),
+      services: [...new Set(failing.map(({ service }) => service))],
+    });
   }
 
   private connectAdmin(): Promise<Admin> {

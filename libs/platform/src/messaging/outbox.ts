@@ -7,6 +7,7 @@ import { CORRELATION_HEADER, EventEnvelope, EventPayload, EventTopic } from '@co
 import { OutboxEventEntity } from './outbox-event.entity';
 import { currentCorrelationId, isSaneCorrelationId } from '../observability/correlation';
 import { metrics } from '../observability/metrics';
+import { outboxHealth } from '../health/outbox-health';
 
 export interface OutboxOptions {
   /** How often pending events are looked for when nothing nudges the relay. */
@@ -43,6 +44,7 @@ export class Outbox {
   private again = false;
   private stopped = true;
   private untrackBacklog?: () => void;
+  private untrackAge?: () => void;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -61,6 +63,18 @@ export class Outbox {
       `SELECT count(*) AS count FROM ${this.table} WHERE published_at IS NULL`,
     );
     return Number(rows[0]?.count ?? 0);
+  }
+
+  /**
+   * Seconds since the oldest unrelayed event was written (null when none waits): readiness and
+   * the outbox_oldest_pending_age_seconds gauge. The partial pending index finds it.
+   */
+  async oldestPendingAgeSeconds(): Promise<number | null> {
+    const rows: { age: number | string }[] = await this.dataSource.query(
+      `SELECT extract(epoch FROM now() - created_at)::float8 AS age FROM ${this.table}
+       WHERE published_at IS NULL ORDER BY id LIMIT 1`,
+    );
+    return rows.length ? Math.max(0, Number(rows[0].age)) : null;
   }
 
   async add<K extends EventTopic>(
@@ -96,6 +110,7 @@ export class Outbox {
   start(): void {
     this.stopped = false;
     this.untrackBacklog = metrics().trackOutboxBacklog(this.schema, () => this.backlog());
+    this.untrackAge = outboxHealth.track(this.schema, () => this.oldestPendingAgeSeconds());
     this.schedule(0);
   }
 
@@ -109,6 +124,8 @@ export class Outbox {
     this.stopped = true;
     this.untrackBacklog?.();
     this.untrackBacklog = undefined;
+    this.untrackAge?.();
+    this.untrackAge = undefined;
     if (this.timer) clearTimeout(this.timer);
     await this.draining;
     if (wasRunning)

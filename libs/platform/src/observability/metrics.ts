@@ -1,7 +1,8 @@
-import { Logger } from '@nestjs/common';
 import { Counter, Gauge, LabelValues, Registry, collectDefaultMetrics } from 'prom-client';
 import { ConsumerGroups, ConsumerLagProbe } from './consumer-lag';
 import { FastHistogram, HistogramSeries } from './fast-histogram';
+import { CachedReadings } from './cached-readings';
+import { outboxHealth } from '../health/outbox-health';
 
 type BacklogCounter = () => Promise<number>;
 
@@ -18,11 +19,9 @@ export type CommandOutcome = 'carried_out' | 'repeated' | 'expired' | 'reused' |
  * service share it). Served at GET /metrics; see docs/operations.md for what each one means.
  */
 export class Metrics {
-  private readonly logger = new Logger('Metrics');
   readonly registry = new Registry();
   readonly consumerGroups = new ConsumerGroups();
-  private readonly backlogs = new Map<string, BacklogCounter>();
-  private readonly backlogCache = new Map<string, { at: number; value: Promise<number | null> }>();
+  private readonly backlogs = new CachedReadings<number>('outbox backlog');
   private lagProbe?: ConsumerLagProbe;
 
   readonly httpRequestDuration = new FastHistogram(
@@ -93,6 +92,17 @@ export class Metrics {
       },
     });
     new Gauge({
+      name: 'outbox_oldest_pending_age_seconds',
+      help: 'Seconds since the oldest event not yet relayed to the bus was written, per service schema (0 when none waits; read on scrape, cached 1 s). Growing: the relay is not draining',
+      labelNames: ['service'] as const,
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        for (const { service, oldestPendingSeconds } of await outboxHealth.ages())
+          if (oldestPendingSeconds !== undefined) this.set({ service }, oldestPendingSeconds ?? 0);
+      },
+    });
+    new Gauge({
       name: 'kafka_consumer_lag',
       help: "Messages this process's consumer groups have still to consume, per group, topic and partition (from the broker, read on scrape, cached 5 s; absent without Kafka)",
       labelNames: ['group', 'topic', 'partition'] as const,
@@ -107,11 +117,7 @@ export class Metrics {
 
   /** Counts a service's unrelayed outbox rows on scrape; returns the function that stops it. */
   trackOutboxBacklog(service: string, count: BacklogCounter): () => void {
-    this.backlogs.set(service, count);
-    this.backlogCache.delete(service);
-    return () => {
-      if (this.backlogs.get(service) === count) this.backlogs.delete(service);
-    };
+    return this.backlogs.track(service, count);
   }
 
   /** Reads consumer lag from the broker on scrape (distributed mode). */
@@ -154,29 +160,10 @@ export class Metrics {
     return { contentType: this.registry.contentType, body: await this.registry.metrics() };
   }
 
-  /**
-   * One count after the other, not all at once: in the standalone app every service's DataSource
-   * is a connection to the one embedded PGlite backend, which runs one query at a time.
-   */
   private async readBacklogs(now = Date.now()): Promise<[string, number][]> {
     const values: [string, number][] = [];
-    for (const [service, count] of this.backlogs) {
-      let cached = this.backlogCache.get(service);
-      if (!cached || now - cached.at >= 1_000) {
-        cached = {
-          at: now,
-          value: count().catch((error: unknown) => {
-            this.logger.warn(
-              `outbox backlog of ${service} unavailable: ${error instanceof Error ? error.message : String(error)}`,
-            );
-            return null;
-          }),
-        };
-        this.backlogCache.set(service, cached);
-      }
-      const value = await cached.value;
-      if (value !== null) values.push([service, value]);
-    }
+    for (const [service, value] of await this.backlogs.readAll(now))
+      if (value !== undefined) values.push([service, value]);
     return values;
   }
 }

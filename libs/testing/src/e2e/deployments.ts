@@ -1,12 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { createTestDatabase } from '@consign/platform';
-import {
-  BOOTSTRAP_MERCHANT_ID,
-  createCarrierKeyWithCli,
-  createKeyWithCli,
-  createMerchantWithCli,
-} from './admin';
+import { AdminApi, BOOTSTRAP_MERCHANT_ID, newAdminKey } from './admin';
 import { ApiClient } from './api-client';
 import { AppProcess, freePort, startApp, tempDir } from './processes';
 
@@ -15,12 +10,22 @@ export interface Deployment {
   mode: 'standalone' | 'distributed';
   client: ApiClient;
   apiKey: string;
-  /** Adds a merchant with the admin CLI; returns a client holding its key. */
+  /** The deployment's admin key (BOOTSTRAP_ADMIN_KEY) and its admin API. */
+  adminKey: string;
+  admin: AdminApi;
+  /** Adds a merchant through the admin API; returns a client holding its key. */
   createMerchant(name: string): Promise<ApiClient>;
-  /** Issues an operator key for the first merchant with the admin CLI; a client holding it. */
+  /** Issues an operator key for the first merchant through the admin API; a client holding it. */
   createOperatorKey(): Promise<ApiClient>;
-  /** Issues a carrier credential with the admin CLI; returns a client holding it. */
+  /** Issues a carrier credential through the admin API; returns a client holding it. */
   createCarrierKey(carrier: string): Promise<ApiClient>;
+  /** The environment the platform's processes run with (database, data folder, keys). */
+  env: Record<string, string>;
+  /**
+   * Starts another gateway process on the deployment's database (distributed only, on
+   * PostgreSQL): a client for it, and how to stop it (also stopped with the deployment).
+   */
+  startGateway?(): Promise<{ client: ApiClient; stop(): Promise<void> }>;
   /** The environment a tool needs to reach this deployment's bus (distributed only). */
   busEnv?: Record<string, string>;
   /** Each process's state: still running, and what its /health/ready answers (distributed only). */
@@ -71,53 +76,43 @@ export async function startStandalone(
   const database = options.embedded ? undefined : await createTestDatabase();
   const dataDir = tempDir('standalone');
   const apiKey = newApiKey();
+  const adminKey = newAdminKey();
   const port = await freePort();
-  const dbEnv: Record<string, string> = {
+  const env: Record<string, string> = {
     DATA_DIR: dataDir,
     ...(database?.url ? { DATABASE_URL: database.url } : {}),
-  };
-  const env: Record<string, string> = {
-    ...dbEnv,
     PORT: String(port),
     HOST: '127.0.0.1',
     BOOTSTRAP_API_KEY: apiKey,
+    BOOTSTRAP_ADMIN_KEY: adminKey,
     ...options.env,
   };
   const readyUrl = `http://127.0.0.1:${port}/health/ready`;
-  let app: AppProcess = await startApp('standalone', env, GATEWAY_READY, 60_000, readyUrl).catch(
+  const app: AppProcess = await startApp('standalone', env, GATEWAY_READY, 60_000, readyUrl).catch(
     async (error: unknown) => {
       await database?.drop();
       throw error;
     },
   );
   const client = new ApiClient(`http://127.0.0.1:${port}`, apiKey);
-  let logs = '';
-  /** Runs the admin CLI; one process owns an embedded database, so the app stops meanwhile. */
-  const withDatabase = async <T>(admin: () => Promise<T>): Promise<T> => {
-    if (database?.url) return admin();
-    logs += app.output();
-    await app.stop();
-    const result = await admin();
-    app = await startApp('standalone', env, GATEWAY_READY, 60_000, readyUrl);
-    return result;
-  };
+  // Administration goes through the running platform's admin API: it is never stopped for it.
+  const admin = new AdminApi(client.withKey(adminKey));
   return {
     mode: 'standalone',
     client,
     apiKey,
-    logs: () => logs + app.output(),
+    adminKey,
+    admin,
+    env,
+    logs: () => app.output(),
     async createMerchant(name) {
-      const merchant = await withDatabase(() => createMerchantWithCli(dbEnv, name));
-      return client.withKey(merchant.apiKey);
+      return client.withKey((await admin.createMerchant(name)).apiKey);
     },
     async createOperatorKey() {
-      const key = await withDatabase(() =>
-        createKeyWithCli(dbEnv, BOOTSTRAP_MERCHANT_ID, 'operator'),
-      );
-      return client.withKey(key);
+      return client.withKey((await admin.createKey(BOOTSTRAP_MERCHANT_ID, 'operator')).api_key);
     },
     async createCarrierKey(carrier) {
-      return client.withKey(await withDatabase(() => createCarrierKeyWithCli(dbEnv, carrier)));
+      return client.withKey(await admin.createCarrierKey(carrier));
     },
     async stop() {
       await app.stop();

@@ -2,12 +2,7 @@ import { rmSync } from 'node:fs';
 import { createTestDatabase } from '@consign/platform';
 import { consignMokapiTopics } from '../kafka/asyncapi-topics';
 import { startMokapiBroker } from '../kafka/mokapi-broker';
-import {
-  BOOTSTRAP_MERCHANT_ID,
-  createCarrierKeyWithCli,
-  createKeyWithCli,
-  createMerchantWithCli,
-} from './admin';
+import { AdminApi, BOOTSTRAP_MERCHANT_ID, newAdminKey } from './admin';
 import { ApiClient } from './api-client';
 import { Deployment, GATEWAY_READY, ProcessHealth, newApiKey } from './deployments';
 import { AppProcess, freePort, startApp, tempDir } from './processes';
@@ -75,57 +70,69 @@ export async function startDistributed(
     const failed = started.find((outcome) => outcome.status === 'rejected');
     if (failed) throw failed.reason;
     const apiKey = newApiKey();
+    const adminKey = newAdminKey();
     const port = await freePort();
     const gatewayEnv: Record<string, string> = {
       ...envFor('api-gateway'),
       PORT: String(port),
       HOST: '127.0.0.1',
       BOOTSTRAP_API_KEY: apiKey,
+      BOOTSTRAP_ADMIN_KEY: adminKey,
     };
     const gatewayReady = `http://127.0.0.1:${port}/health/ready`;
     readyUrls.set('api-gateway', gatewayReady);
     processes.push(await startApp('api-gateway', gatewayEnv, GATEWAY_READY, 60_000, gatewayReady));
     const client = new ApiClient(`http://127.0.0.1:${port}`, apiKey);
-    let earlierLogs = '';
-    /**
-     * Runs the admin CLI on the gateway's database (merchants and keys). Without PostgreSQL each
-     * process has its own embedded database, owned by that process: the gateway stops meanwhile.
-     */
-    const admin = async <T>(run: (env: Record<string, string>) => Promise<T>): Promise<T> => {
-      if (database.url) return run({ DATABASE_URL: database.url });
-      const index = processes.findIndex((p) => p.name === 'api-gateway');
-      earlierLogs += `--- api-gateway (stopped for the admin CLI)\n${processes[index].output()}\n`;
-      await processes[index].stop();
-      const result = await run({ DATA_DIR: gatewayEnv.DATA_DIR });
-      processes[index] = await startApp(
-        'api-gateway',
-        gatewayEnv,
-        GATEWAY_READY,
-        60_000,
-        gatewayReady,
-      );
-      return result;
-    };
+    // Administration goes through the running gateway's admin API: nothing is stopped for it.
+    const admin = new AdminApi(client.withKey(adminKey));
+    let extraGateways = 0;
     return {
       mode: 'distributed',
       client,
       apiKey,
+      adminKey,
+      admin,
+      env: gatewayEnv,
       logs: () =>
         [
-          earlierLogs,
           ...processes.map((p) => `--- ${p.name}\n${p.output()}`),
           `--- broker\n${broker.logs()}`,
         ].join('\n'),
       async createMerchant(name) {
-        return client.withKey((await admin((env) => createMerchantWithCli(env, name))).apiKey);
+        return client.withKey((await admin.createMerchant(name)).apiKey);
       },
       async createOperatorKey() {
-        return client.withKey(
-          await admin((env) => createKeyWithCli(env, BOOTSTRAP_MERCHANT_ID, 'operator')),
-        );
+        return client.withKey((await admin.createKey(BOOTSTRAP_MERCHANT_ID, 'operator')).api_key);
       },
       async createCarrierKey(carrier) {
-        return client.withKey(await admin((env) => createCarrierKeyWithCli(env, carrier)));
+        return client.withKey(await admin.createCarrierKey(carrier));
+      },
+      async startGateway() {
+        // Without PostgreSQL each process has its own embedded database: a second gateway
+        // would not share the first one's keys.
+        if (!database.url) throw new Error('a second gateway needs PostgreSQL (TEST_DATABASE_URL)');
+        const gatewayPort = await freePort();
+        extraGateways++;
+        const gateway = await startApp(
+          'api-gateway',
+          {
+            ...envFor(`api-gateway-${extraGateways}`),
+            PORT: String(gatewayPort),
+            HOST: '127.0.0.1',
+            BOOTSTRAP_API_KEY: apiKey,
+            BOOTSTRAP_ADMIN_KEY: adminKey,
+          },
+          GATEWAY_READY,
+          60_000,
+          `http://127.0.0.1:${gatewayPort}/health/ready`,
+        );
+        processes.push(gateway);
+        return {
+          client: new ApiClient(`http://127.0.0.1:${gatewayPort}`, apiKey),
+          stop: async () => {
+            await gateway.stop();
+          },
+        };
       },
       busEnv: { KAFKA_BROKERS: broker.brokers },
       processHealth: () =>

@@ -144,6 +144,7 @@ function cleanEnv(): Record<string, string> {
         'DATABASE_URL',
         'KAFKA_BROKERS',
         'BOOTSTRAP_API_KEY',
+        'BOOTSTRAP_ADMIN_KEY',
         'PORT',
         'DATA_DIR',
         'RATE_CARDS_DIR',
