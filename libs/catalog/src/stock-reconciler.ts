@@ -11,10 +11,11 @@ import {
   OrderStatus,
   OrderTopic,
   ReconciledReservation,
+  ReconciliationAction,
   RepairedStockCount,
   StockReconciliationReport,
 } from '@consign/contracts';
-import { CommandBus } from '@consign/platform';
+import { CommandBus, runPeriodically } from '@consign/platform';
 import { CatalogConfig } from './catalog.config';
 import { catalogDatabase } from './catalog.database';
 import { StockReservationService } from './stock-reservation.service';
@@ -29,10 +30,10 @@ interface LiveReservation {
 }
 
 /** Orders that hold no stock any more: their reservation must have been released or consumed. */
-const SETTLE_BY_STATUS: Partial<Record<OrderStatus, 'released' | 'consumed'>> = {
-  [OrderStatus.Cancelled]: 'released',
-  [OrderStatus.Fulfilled]: 'consumed',
-  [OrderStatus.Completed]: 'consumed',
+const SETTLE_BY_STATUS: Partial<Record<OrderStatus, ReconciliationAction>> = {
+  [OrderStatus.Cancelled]: ReconciliationAction.Released,
+  [OrderStatus.Fulfilled]: ReconciliationAction.Consumed,
+  [OrderStatus.Completed]: ReconciliationAction.Consumed,
 };
 
 /**
@@ -49,8 +50,7 @@ const SETTLE_BY_STATUS: Partial<Record<OrderStatus, 'released' | 'consumed'>> = 
 @Injectable()
 export class StockReconciler implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('StockReconciler');
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<unknown>;
+  private stop?: () => Promise<void>;
 
   constructor(
     @Inject(catalogDatabase.dataSource) private readonly dataSource: DataSource,
@@ -61,19 +61,17 @@ export class StockReconciler implements OnApplicationBootstrap, BeforeApplicatio
 
   onApplicationBootstrap(): void {
     if (this.config.STOCK_RECONCILE_INTERVAL_MS === 0) return;
-    this.timer = setInterval(() => {
-      this.running ??= this.reconcile()
-        .catch((error: unknown) =>
-          this.logger.error(`failed: ${error instanceof Error ? error.message : error}`),
-        )
-        .finally(() => (this.running = undefined));
-    }, this.config.STOCK_RECONCILE_INTERVAL_MS);
-    this.timer.unref();
+    this.stop = runPeriodically(
+      () => this.reconcile(),
+      this.config.STOCK_RECONCILE_INTERVAL_MS,
+      (error: unknown) =>
+        this.logger.error(`failed: ${error instanceof Error ? error.message : error}`),
+      { immediately: false },
+    );
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+    await this.stop?.();
   }
 
   async reconcile(merchantId?: number): Promise<StockReconciliationReport> {
@@ -99,11 +97,11 @@ export class StockReconciler implements OnApplicationBootstrap, BeforeApplicatio
         const status = statusOf.get(reservation.order_id) ?? null;
         const settle = status === null ? undefined : SETTLE_BY_STATUS[status];
         if (status !== null && !settle) continue; // the order still needs its stock
-        if (settle === 'released')
+        if (settle === ReconciliationAction.Released)
           await this.dataSource.transaction((m) =>
             this.reservations.release(m, merchant, reservation.order_id),
           );
-        else if (settle === 'consumed')
+        else if (settle === ReconciliationAction.Consumed)
           await this.dataSource.transaction((m) =>
             this.reservations.deduct(m, merchant, reservation.order_id),
           );
@@ -112,7 +110,7 @@ export class StockReconciler implements OnApplicationBootstrap, BeforeApplicatio
           order_id: reservation.order_id,
           warehouse_code: reservation.warehouse_code,
           order_status: status,
-          action: settle ?? 'reported',
+          action: settle ?? ReconciliationAction.Reported,
         });
       }
     }

@@ -7,7 +7,7 @@ import {
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { OrderEvent, OrderStatus } from '@consign/contracts';
-import { Outbox } from '@consign/platform';
+import { Outbox, runPeriodically } from '@consign/platform';
 import { OrderConfig } from './order.config';
 import { orderDatabase } from './order.database';
 import { OrderRepository } from './order.repository';
@@ -39,8 +39,7 @@ export function noAnswerReason(attempts: number): string {
 @Injectable()
 export class ReservationWatchdog implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('ReservationWatchdog');
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<unknown>;
+  private stop?: () => Promise<void>;
 
   constructor(
     @Inject(orderDatabase.dataSource) private readonly dataSource: DataSource,
@@ -49,19 +48,17 @@ export class ReservationWatchdog implements OnApplicationBootstrap, BeforeApplic
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      this.running ??= this.check()
-        .catch((error: unknown) =>
-          this.logger.error(`check failed: ${error instanceof Error ? error.message : error}`),
-        )
-        .finally(() => (this.running = undefined));
-    }, this.config.ORDER_RESERVATION_CHECK_MS);
-    this.timer.unref();
+    this.stop = runPeriodically(
+      () => this.check(),
+      this.config.ORDER_RESERVATION_CHECK_MS,
+      (error: unknown) =>
+        this.logger.error(`check failed: ${error instanceof Error ? error.message : error}`),
+      { immediately: false },
+    );
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+    await this.stop?.();
   }
 
   /** Asks again for, or holds, every Draft order past its time; returns what it did. */

@@ -72,7 +72,7 @@ interface Row {
 @Injectable()
 export class IdempotencyStore implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Idempotency');
-  private stopSweeping?: () => void;
+  private stopSweeping?: () => Promise<void>;
   now: () => number = Date.now;
 
   constructor(
@@ -177,6 +177,6 @@ export class IdempotencyStore implements OnApplicationBootstrap, OnApplicationSh
   }
 
   onApplicationShutdown(): void {
-    this.stopSweeping?.();
+    void this.stopSweeping?.();
   }
 }

@@ -68,7 +68,7 @@ export class CommandLedger {
   private readonly logger: Logger;
   private readonly table: string;
   private readonly now: () => number;
-  private stopSweeping?: () => void;
+  private stopSweeping?: () => Promise<void>;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -222,7 +222,7 @@ export class CommandLedger {
   }
 
   stop(): void {
-    this.stopSweeping?.();
+    void this.stopSweeping?.();
     this.stopSweeping = undefined;
   }
 }
