@@ -5,6 +5,7 @@ import {
   CreatedMerchantView,
   IssuedApiKeyView,
   IssuedCarrierCredentialView,
+  StockReconciliationReport,
 } from '@consign/contracts';
 import { AdminBackend, IssuedKey, UsageError } from './admin-backend';
 
@@ -37,6 +38,15 @@ export class HttpAdminBackend implements AdminBackend {
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
       throw new UsageError('--url must be an http:// or https:// URL');
     this.base = parsed.origin + parsed.pathname.replace(/\/$/, '');
+  }
+
+  /** Stock reconciliation needs the running services: only through the admin API. */
+  reconcileStock(merchantId?: number): Promise<StockReconciliationReport> {
+    return this.call<StockReconciliationReport>(
+      'POST',
+      '/stock/reconcile',
+      merchantId === undefined ? {} : { merchant_id: merchantId },
+    );
   }
 
   async createMerchant(name: string, role: ApiKeyRole): Promise<IssuedKey> {

@@ -22,6 +22,9 @@ const USAGE = `Usage: npm run admin -- [--url <gateway URL> --admin-key <key>] <
       Issues a carrier's credential for its webhook (POST /2026-05/cloud/carrier/<code>/events).
   carrier key revoke <credential>
       Revokes a carrier's credential: every gateway refuses it within a couple of seconds.
+  stock reconcile [--merchant <id>]   (with --url and --admin-key)
+      Reconciles stock reservations with their orders now (docs/operations.md); prints what it
+      released, consumed, reported and recounted.
   dlt replay <topic> [--limit <n>]
       Produces the messages of <topic>.dlt not replayed before back to <topic> (needs
       KAFKA_BROKERS); prints how many. Fix the cause first: one that fails again returns to the DLT.
@@ -130,7 +133,29 @@ const COMMANDS = [
   'carrier key create',
   'carrier key revoke',
   'dlt replay',
+  'stock reconcile',
 ];
+
+/** `stock reconcile [--merchant <id>]` through the admin API; one `name=value` line per finding. */
+async function reconcileStock(args: string[], admin: HttpAdminBackend): Promise<void> {
+  const merchantText = option(args, 'merchant');
+  const merchantId = merchantText === undefined ? undefined : Number(merchantText);
+  if (merchantId !== undefined && (!Number.isSafeInteger(merchantId) || merchantId < 1))
+    throw new UsageError('--merchant must be a merchant id');
+  const report = await admin.reconcileStock(merchantId);
+  const lines = [
+    `checked=${report.checked}`,
+    ...report.reservations.map(
+      (r) =>
+        `${r.action}=merchant ${r.merchant_id} order ${r.order_id} (${r.order_status ?? 'unknown to order-service'})`,
+    ),
+    ...report.counts.map(
+      (c) =>
+        `recounted=merchant ${c.merchant_id} variant ${c.variant_id} at ${c.warehouse_code}: reserved ${c.reserved_before} -> ${c.reserved_after}`,
+    ),
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
 
 /** Merchants, API keys and carrier credentials: the operator's side of authentication. */
 runMain('consign-admin', async () => {
@@ -162,7 +187,11 @@ runMain('consign-admin', async () => {
         throw new UsageError(
           '--url and --admin-key go together (or CONSIGN_URL and CONSIGN_ADMIN_KEY)',
         );
-      admin = new HttpAdminBackend(url, adminKey);
+      const api = new HttpAdminBackend(url, adminKey);
+      admin = api;
+      if (command === 'stock reconcile') return await reconcileStock(args, api);
+    } else if (command === 'stock reconcile') {
+      throw new UsageError('stock reconcile runs on the live platform: give --url and --admin-key');
     } else {
       admin = await DirectAdminBackend.open(config);
     }

@@ -1,4 +1,4 @@
-import { InventoryPageView, ProductView } from '../catalog';
+import { InventoryPageView, ProductView, StockReconciliationReport } from '../catalog';
 import { InboundOrderView, InboundPageView } from '../inbound';
 import {
   CarrierCheckpointEvent,
@@ -21,7 +21,6 @@ import {
   ReconcileStockCommand,
   ResolveVariantsQuery,
   ResolvedVariant,
-  StockReconciliationReport,
 } from './catalog.commands';
 import {
   CreateInboundCommand,

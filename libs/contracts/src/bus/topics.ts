@@ -1,4 +1,4 @@
-import type { InventoryPageView, ProductView } from '../catalog';
+import type { InventoryPageView, ProductView, StockReconciliationReport } from '../catalog';
 import type { InboundOrderView, InboundPageView } from '../inbound';
 import type { OrderPageView, OrderTrackingView, OrderView } from '../order';
 import type {
@@ -9,7 +9,6 @@ import type {
   ReconcileStockCommand,
   ResolveVariantsQuery,
   ResolvedVariant,
-  StockReconciliationReport,
 } from './catalog.commands';
 import type {
   CreateInboundCommand,

@@ -7,3 +7,4 @@ export * from './create-variant-request.dto';
 export * from './create-product-request.dto';
 export * from './product-view.dto';
 export * from './inventory.dto';
+export * from './stock-reconciliation.dto';

@@ -1,6 +1,9 @@
 import { Body, Get, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import {
+  CatalogTopic,
+  ReconcileStockRequest,
+  StockReconciliationReport,
   ApiKeyPageView,
   ApiKeyQuery,
   ApiKeyView,
@@ -24,6 +27,8 @@ import { Roles } from '../auth/api-key.auth';
 import { ApiEnvelope, LongId } from '../http/api-envelope';
 import { contract, idParam } from '../http/contract.pipe';
 import { ApiController } from '../http/direct-routes';
+import { GatewayBus } from '../http/gateway-bus';
+import { CorrelationId } from '../http/request-context';
 import { AdminService } from './admin.service';
 
 function pageOf(query: PageQuery): { page: number; size: number } {
@@ -42,7 +47,33 @@ function pageOf(query: PageQuery): { page: number; size: number } {
 @ApiTags('Admin')
 @ApiController('2026-05/cloud/admin')
 export class AdminController {
-  constructor(private readonly admin: AdminService) {}
+  constructor(
+    private readonly admin: AdminService,
+    private readonly bus: GatewayBus,
+  ) {}
+
+  /**
+   * Runs the stock reconciliation now (docs/operations.md): live reservations of cancelled or
+   * shipped orders are released or consumed, reserved counts set to their reservations.
+   */
+  @Post('stock/reconcile')
+  @Roles(ApiKeyRole.Admin)
+  @ApiSecurity('admin')
+  @ApiOperation({ summary: 'Reconcile stock reservations with their orders' })
+  @ApiEnvelope(StockReconciliationReport, {
+    description:
+      'What was compared, and what was repaired: reservations released (order Cancelled), consumed (order shipped) or reported (order unknown), and reserved counts set to their reservations.',
+    errors: [403],
+  })
+  reconcileStock(
+    @CorrelationId() correlationId: string,
+    @Body(contract(ReconcileStockRequest)) request: ReconcileStockRequest,
+  ): Promise<StockReconciliationReport> {
+    return this.bus.call(CatalogTopic.ReconcileStock, request, {
+      key: request.merchant_id ?? 'all',
+      correlationId,
+    });
+  }
 
   @Post('merchant')
   @Roles(ApiKeyRole.Admin)

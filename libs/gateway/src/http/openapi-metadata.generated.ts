@@ -22,6 +22,7 @@ export default async () => {
     ['../../../contracts/src/catalog/create-variant-request.dto']: contracts,
     ['../../../contracts/src/catalog/inventory.dto']: contracts,
     ['../../../contracts/src/catalog/product-view.dto']: contracts,
+    ['../../../contracts/src/catalog/stock-reconciliation.dto']: contracts,
     ['../../../contracts/src/inbound/inbound-item-request.dto']: contracts,
     ['../../../contracts/src/common/address.dto']: contracts,
     ['../../../contracts/src/inbound/inbound-operations.dto']: contracts,
@@ -490,6 +491,60 @@ export default async () => {
                 required: true,
                 type: () => [t['../../../contracts/src/catalog/product-view.dto'].ImageView],
                 nullable: true,
+              },
+            },
+          },
+        ],
+        [
+          contracts,
+          {
+            ReconcileStockRequest: {
+              merchant_id: { required: false, type: () => Number, minimum: 1 },
+            },
+            ReconciledReservation: {
+              merchant_id: { required: true, type: () => Number },
+              order_id: { required: true, type: () => Number },
+              warehouse_code: { required: true, type: () => String, nullable: true },
+              order_status: {
+                required: true,
+                type: () => String,
+                nullable: true,
+                description:
+                  "The order's state at order-service; null when order-service does not know the order.",
+              },
+              action: {
+                required: true,
+                description:
+                  '`released` (order Cancelled), `consumed` (order shipped) or `reported` (cannot be proved).',
+                enum: t['../../../contracts/src/catalog/stock-reconciliation.dto']
+                  .ReconciliationAction,
+              },
+            },
+            RepairedStockCount: {
+              merchant_id: { required: true, type: () => Number },
+              warehouse_code: { required: true, type: () => String },
+              variant_id: { required: true, type: () => Number },
+              reserved_before: { required: true, type: () => Number },
+              reserved_after: { required: true, type: () => Number },
+            },
+            StockReconciliationReport: {
+              checked: {
+                required: true,
+                type: () => Number,
+                description: 'Live reservations compared with their orders.',
+              },
+              reservations: {
+                required: true,
+                type: () => [
+                  t['../../../contracts/src/catalog/stock-reconciliation.dto']
+                    .ReconciledReservation,
+                ],
+              },
+              counts: {
+                required: true,
+                type: () => [
+                  t['../../../contracts/src/catalog/stock-reconciliation.dto'].RepairedStockCount,
+                ],
               },
             },
           },
@@ -2190,6 +2245,12 @@ export default async () => {
           admin_controller,
           {
             AdminController: {
+              reconcileStock: {
+                summary:
+                  'Runs the stock reconciliation now (docs/operations.md): live reservations of cancelled or\nshipped orders are released or consumed, reserved counts set to their reservations.',
+                type: t['../../../contracts/src/catalog/stock-reconciliation.dto']
+                  .StockReconciliationReport,
+              },
               createMerchant: {
                 type: t['../../../contracts/src/admin/admin-view.dto'].CreatedMerchantView,
               },
