@@ -46,6 +46,7 @@ const VALUE_RULES: Record<string, Rule> = {
   isEmailAddress: (s) => (s.pattern = EMAIL_PATTERN.source),
   isCalendarDate: (s) => (s.format = 'date'),
   isIsoDateTime: (s) => (s.format = 'date-time'),
+  isZonedDateTime: (s) => (s.format = 'date-time'),
   /** Number(precision, scale): its bounds and step; the text of the rule is in the description. */
   isDecimal: (s, [precision, scale]) => {
     const p = Number(precision);
