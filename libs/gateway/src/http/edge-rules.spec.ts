@@ -106,6 +106,13 @@ describe('edge rules', () => {
     expect(post.headers.allow).toBe('POST');
   });
 
+  it('answers what the HTTP parser refuses (a URL over 16 KB) with 431 in the envelope', async () => {
+    await app.listen(0, '127.0.0.1');
+    const response = await fetch(`${await app.getUrl()}/2025-07/edge/1?q=${'x'.repeat(20_000)}`);
+    expect(response.status).toBe(431);
+    expect(await response.json()).toMatchObject({ code: 431, data: null });
+  });
+
   it('still answers an unknown path with 404', async () => {
     const response = await app.inject({ method: 'DELETE', url: '/2025-07/nowhere/1' });
     expect(response.statusCode).toBe(404);

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type {
   FastifyError,
@@ -56,10 +58,33 @@ function answerFrameworkError(
   }
 }
 
-/** Options of the gateway's Fastify instance that keep URL errors in the envelope. */
+const CLIENT_ERRORS: Record<string, [number, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request header fields too large (the URL counts): at most 16 KB.'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request timeout.'],
+};
+
+/**
+ * What Node's HTTP parser refuses before Fastify has a request (headers or URL over 16 KB, a
+ * malformed request line, a timeout): answered in the envelope on the raw socket, as Fastify's
+ * own handler does in its shape.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'Bad request.'];
+  const body = JSON.stringify(errorEnvelope(status, message));
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: ${JSON_CONTENT}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  socket.destroy(error);
+}
+
+/** Options of the gateway's Fastify instance that keep URL and protocol errors in the envelope. */
 export const EDGE_FASTIFY_OPTIONS = {
   routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
   frameworkErrors: answerFrameworkError,
+  clientErrorHandler: answerClientError,
 } satisfies Partial<FastifyServerOptions>;
 
 /** Route config key: the route's handler takes a request body (set by runApiRoutesDirectly). */
