@@ -10,10 +10,9 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { OpenAPIObject, OperationObject, SchemaObject } from '@nestjs/swagger';
-import { INPUT_LIMITS } from '@consign/contracts';
+import { ContractSchema, INPUT_LIMITS, applyContractRules } from '@consign/contracts';
 import { GatewayModule, MAX_PATH_PARAM_LENGTH, openApiPluginMetadata } from '@consign/gateway';
 import { findRepoRoot } from './plugin-metadata';
-import { applyValidationConstraints } from './validation-constraints';
 
 export const OPENAPI_JSON = 'docs/openapi.json';
 
@@ -201,7 +200,10 @@ export async function buildOpenApiDocument(
       .build();
     const document = SwaggerModule.createDocument(app, config);
     delete document.servers;
-    applyValidationConstraints(document, models);
+    applyContractRules(
+      (document.components?.schemas ?? {}) as Record<string, ContractSchema>,
+      models,
+    );
     checkOperations(document);
     return sortKeys(document) as OpenAPIObject;
   } finally {

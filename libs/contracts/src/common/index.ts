@@ -6,3 +6,4 @@ export * from './reply';
 export * from './formats';
 export * from './address.dto';
 export * from './page.dto';
+export * from './contract-schema';
