@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import fc from 'fast-check';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import {
   INPUT_LIMITS,
@@ -63,6 +64,16 @@ describe('hostileInputProblems', () => {
       `unknown must be shorter than or equal to ${INPUT_LIMITS.string_length} characters`,
       `the name of ${'x'.repeat(INPUT_LIMITS.quoted_path - 1)}… is too long`,
     ]);
+  });
+
+  it('finds the same problems with or without the JSON text, for any JSON value', () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 20 }), (value) => {
+        const text = JSON.stringify(value);
+        expect(hostileInputProblems(JSON.parse(text), text)).toEqual(hostileInputProblems(value));
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('checks characters even when the JSON text is not given', () => {
