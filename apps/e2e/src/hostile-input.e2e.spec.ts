@@ -10,6 +10,7 @@ import {
   aVariant,
   anInbound,
   anOrder,
+  anOrderAddress,
   eventually,
   hostileBodies,
   hostileIds,
@@ -362,6 +363,131 @@ describe.each(DEPLOYMENT_MODES)('hostile input (%s)', (_mode, start) => {
     },
     300_000,
   );
+
+  /** The wrong answers of issue 12's sweep, each now a named 4xx. */
+  it.each<[string, () => [string, string, string | undefined], number, RegExp]>([
+    [
+      'NUL in a string',
+      () => ['POST', ORDER, JSON.stringify({ ...anOrder([]), reference: 'A\u0000B' })],
+      400,
+      /reference must not contain NUL/,
+    ],
+    [
+      'a lone surrogate',
+      () => ['POST', PRODUCT, JSON.stringify(aProduct({ title: 'T\ud800' }))],
+      400,
+      /title must not contain unpaired UTF-16 surrogates/,
+    ],
+    [
+      '10,000-deep JSON',
+      () => ['POST', ORDER, `${'['.repeat(10_000)}${']'.repeat(10_000)}`],
+      400,
+      /nested deeper than 16 levels/,
+    ],
+    [
+      'an extra field named constructor',
+      () => ['PUT', '/2025-07/cloud/calculate/order', '{"constructor":{"name":"x"},"weight":1}'],
+      400,
+      /constructor is not allowed/,
+    ],
+    [
+      'sku_items of 10,000 empty arrays',
+      () => [
+        'POST',
+        ORDER,
+        JSON.stringify({ ...anOrder([]), sku_items: new Array(10_000).fill([]) }),
+      ],
+      400,
+      /sku_items must contain no more than 1000 elements/,
+    ],
+    [
+      'sku_items of empty arrays',
+      () => ['POST', ORDER, JSON.stringify({ ...anOrder([]), sku_items: [[], []] })],
+      400,
+      /each value in sku_items must be an object/,
+    ],
+    ['GET order/%', () => ['GET', `${ORDER}/%`, undefined], 400, /Malformed URL/],
+    ['GET order/%zz', () => ['GET', `${ORDER}/%zz`, undefined], 400, /Malformed URL/],
+    ['GET order/%C0%80', () => ['GET', `${ORDER}/%C0%80`, undefined], 400, /Malformed URL/],
+    [
+      'a 400-digit id',
+      () => ['GET', `${ORDER}/${'9'.repeat(400)}`, undefined],
+      414,
+      /URI too long/,
+    ],
+    [
+      'currency XYZ',
+      () => ['POST', LABEL, JSON.stringify(aLabel({ currency: 'XYZ' }))],
+      400,
+      /currency must be an ISO 4217 currency code/,
+    ],
+    [
+      'country code ZZ',
+      () => [
+        'POST',
+        ORDER,
+        JSON.stringify(
+          anOrder([{ sku_number: '1', quantity: 1 }], {
+            shipping_address: anOrderAddress({ country_code: 'ZZ' }),
+          }),
+        ),
+      ],
+      400,
+      /shipping_address.country_code must be an ISO 3166-1 alpha-2 country code/,
+    ],
+    [
+      'a 500 KB tracking_no',
+      () => ['POST', INBOUND, JSON.stringify(anInbound([], { tracking_no: 'x'.repeat(500_000) }))],
+      400,
+      /tracking_no must be shorter than or equal to 131070 characters/,
+    ],
+    [
+      'a 200 KB remarks',
+      () => ['POST', INBOUND, JSON.stringify(anInbound([], { remarks: 'x'.repeat(200_000) }))],
+      400,
+      /remarks must be shorter than or equal to 131070 characters/,
+    ],
+    [
+      'a 3000-character remarks',
+      () => [
+        'POST',
+        INBOUND,
+        JSON.stringify(
+          anInbound([{ sku_number: '1', quantity: 1 }], { remarks: 'x'.repeat(3000) }),
+        ),
+      ],
+      400,
+      /remarks must be shorter than or equal to 2000 characters/,
+    ],
+    [
+      'ten thousand bad lines (the 294 KB message)',
+      () => [
+        'POST',
+        ORDER,
+        JSON.stringify(anOrder(new Array(1000).fill({ sku_number: '', quantity: -1 }))),
+      ],
+      400,
+      /; and \d+ more problems$/,
+    ],
+    ['DELETE order/1', () => ['DELETE', `${ORDER}/1`, undefined], 405, /answers to GET/],
+    [
+      'POST to a PUT path',
+      () => ['POST', '/2025-07/cloud/calculate/order', JSON.stringify(aCalculateOrder())],
+      405,
+      /answers to PUT/,
+    ],
+  ])('answers %s with a clear 4xx in the envelope', async (_what, make, status, message) => {
+    const [method, path, body] = make();
+    const response = await clients.merchant.request(method, path, body);
+    expect(response.status).toBe(status);
+    expect(response.body).toEqual({
+      code: status,
+      message: expect.stringMatching(message),
+      data: null,
+    });
+    expect(response.body.message.length).toBeLessThan(2000);
+    if (status === 405) expect(response.headers.get('allow')).toBeTruthy();
+  });
 
   it('created and changed nothing', async () => {
     expect(await snapshot()).toEqual(before);

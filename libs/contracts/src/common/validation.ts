@@ -26,13 +26,19 @@ const CHECK_PARITY =
 export function validateContract<T extends object>(
   cls: ClassConstructor<T>,
   plain: unknown,
+  options: {
+    /** The house rules were already checked on this very value (the gateway's body parser). */
+    inputChecked?: boolean;
+  } = {},
 ): Validated<T> {
   if (plain === null || typeof plain !== 'object' || Array.isArray(plain)) {
     return { ok: false, errors: ['body must be a JSON object'] };
   }
   // Before anything walks it recursively (class-transformer, class-validator, JSON.stringify).
-  const hostile = hostileInputProblems(plain);
-  if (hostile.length > 0) return { ok: false, errors: hostile };
+  if (!options.inputChecked) {
+    const hostile = hostileInputProblems(plain);
+    if (hostile.length > 0) return { ok: false, errors: hostile };
+  }
   // The compiled fast path vouches for valid values only; class-validator judges the rest.
   const fast = validateCompiled(cls as new () => T, plain, TRANSFORM_OPTIONS);
   if (CHECK_PARITY) return checkedAgainstClassValidator(cls, plain, fast);
