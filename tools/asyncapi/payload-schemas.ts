@@ -1,9 +1,7 @@
 import { join } from 'node:path';
-import type { OpenAPIObject } from '@nestjs/swagger';
-import { getMetadataStorage } from 'class-validator';
 import { createGenerator } from 'ts-json-schema-generator';
 import * as contracts from '@consign/contracts';
-import { applyValidationConstraints } from '../openapi/validation-constraints';
+import { ContractSchema, applyContractRules } from '@consign/contracts';
 
 export type JsonSchema = { [key: string]: unknown };
 
@@ -38,8 +36,8 @@ function relocateRefs(value: unknown): unknown {
  * JSON Schemas of the bus payloads. The structure (types, nullability, nesting, required
  * properties, enums) comes from the TypeScript types (ts-json-schema-generator, classes and
  * interfaces alike); the limits come from the classes' class-validator rules, i.e. exactly what a
- * consumer validates with: the same rules as the OpenAPI document (tools/openapi), plus
- * `@IsOptional()` making a property not required. Unknown properties are allowed (validation
+ * consumer validates with, read by the same function as the OpenAPI document's
+ * (applyContractRules, libs/contracts), with `@IsOptional()` making a property not required. Unknown properties are allowed (validation
  * strips them: whitelist), so no `additionalProperties: false`.
  */
 export class PayloadSchemas {
@@ -80,25 +78,9 @@ export class PayloadSchemas {
     const named = Object.keys(this.definitions)
       .map((name) => classes.get(name))
       .filter((cls): cls is new (...args: never[]) => unknown => cls !== undefined);
-    applyValidationConstraints(
-      { components: { schemas: this.definitions } } as unknown as OpenAPIObject,
-      named as Parameters<typeof applyValidationConstraints>[1],
-    );
-    const storage = getMetadataStorage();
-    for (const cls of named) {
-      const schema = this.definitions[cls.name];
-      const required = schema.required;
-      if (!Array.isArray(required)) continue;
-      const optional = new Set(
-        storage
-          .getTargetValidationMetadatas(cls, '', true, false)
-          .filter((rule) => rule.name === 'isOptional')
-          .map((rule) => rule.propertyName),
-      );
-      const kept = required.filter((property) => !optional.has(String(property)));
-      if (kept.length) schema.required = kept;
-      else delete schema.required;
-    }
+    applyContractRules(this.definitions as Record<string, ContractSchema>, named, {
+      optionalNotRequired: true,
+    });
     return Object.fromEntries(
       Object.keys(this.definitions)
         .sort()

@@ -10,9 +10,9 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { OpenAPIObject, OperationObject, SchemaObject } from '@nestjs/swagger';
-import { GatewayModule, openApiPluginMetadata } from '@consign/gateway';
+import { ContractSchema, INPUT_LIMITS, applyContractRules } from '@consign/contracts';
+import { GatewayModule, MAX_PATH_PARAM_LENGTH, openApiPluginMetadata } from '@consign/gateway';
 import { findRepoRoot } from './plugin-metadata';
-import { applyValidationConstraints } from './validation-constraints';
 
 export const OPENAPI_JSON = 'docs/openapi.json';
 
@@ -23,11 +23,18 @@ export const DESCRIPTION = `The HTTP interface of Consign, an open-source shippi
   Success is 200, creates included, and \`data\` is the result. On failure \`data\` is null and
   \`message\` says what went wrong.
 - 400: validation failure (\`message\` names each offending field by its API name and the rule
-  broken), malformed JSON or a malformed id. 404: unknown id, or another merchant's. 409: conflict.
-  413: body over the size limit. 415: a body that is not JSON. 431: request headers over 16 KiB. 503 (with \`Retry-After\`): a service
-  is unavailable. 504: a service did not answer in time.
+  broken: the first ${INPUT_LIMITS.listed_problems}, then how many more), malformed JSON, a malformed id or URL. 404: unknown id,
+  or another merchant's. 405 (with \`Allow\`): a known path with another method. 409: conflict.
+  413: body over the size limit. 414: a path parameter over ${MAX_PATH_PARAM_LENGTH} characters. 415: a body that is not
+  JSON. 431: request headers (the URL included) over 16 KiB. 503 (with \`Retry-After\`): a service is unavailable. 504: a service did not answer in time.
+- Hostile input is refused with a 400 before any operation runs, whatever the operation: NUL or an
+  unpaired UTF-16 surrogate in any string or key, a string over its \`maxLength\` (every string
+  field has one; ${INPUT_LIMITS.string_length} for a field the operation does not know), nesting deeper than
+  ${INPUT_LIMITS.depth} levels, an array over ${INPUT_LIMITS.array_items} elements (or its own \`maxItems\`), and the keys \`__proto__\`, \`constructor\` and
+  \`prototype\`. An empty body with a JSON content type is \`{}\` for an operation that takes none.
 - \`Number(12,2)\` values are exact decimals: at most 12 digits, 2 of them after the point. Ids
-  (\`Long\`) are JSON integers. Currency codes are ISO 4217, country codes ISO 3166-1 alpha-2.
+  (\`Long\`) are JSON integers. Currency codes are ISO 4217, country codes ISO 3166-1 alpha-2, both checked against
+  the assigned codes (validator.js' lists): \`XYZ\` and \`ZZ\` are refused.
   Date-times are ISO 8601 UTC with \`Z\`.
 - The first path segment is the version: label operations and the admin API use \`2026-05\`, all
   others \`2025-07\`. The admin API (\`/2026-05/cloud/admin/…\`) takes an admin key and nothing
@@ -206,7 +213,10 @@ export async function buildOpenApiDocument(
       .build();
     const document = SwaggerModule.createDocument(app, config);
     delete document.servers;
-    applyValidationConstraints(document, models);
+    applyContractRules(
+      (document.components?.schemas ?? {}) as Record<string, ContractSchema>,
+      models,
+    );
     checkOperations(document);
     return sortKeys(document) as OpenAPIObject;
   } finally {

@@ -50,7 +50,7 @@ async function startInProcess(withRating: boolean) {
   const app = await NestFactory.create<NestFastifyApplication>(
     InProcessModule,
     new FastifyAdapter(),
-    { logger: ['error'] },
+    { logger: ['error'], bodyParser: false },
   );
   await applyHttpRules(app, config);
   const broker = app.get<InProcessBroker | null>(IN_PROCESS_BROKER);

@@ -9,4 +9,5 @@ export * from './auth/bootstrap-key.service';
 export * from './auth/carrier-credential.service';
 export * from './auth/gateway.database';
 export * from './http/api-envelope';
+export { MAX_PATH_PARAM_LENGTH } from './http/edge-rules';
 export { default as openApiPluginMetadata } from './http/openapi-metadata.generated';

@@ -1,14 +1,17 @@
 import { Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
   ArrayNotEmpty,
   IsArray,
   IsInt,
   IsNotEmpty,
+  IsObject,
   IsString,
   MaxLength,
   Min,
   ValidateNested,
 } from 'class-validator';
+import { INPUT_LIMITS } from '../common/input-limits';
 import { INBOUND_LIMITS } from '../inbound/inbound.limits';
 import { ResolvedStockLine } from './stock.events';
 
@@ -27,7 +30,9 @@ export class InboundReceivedEvent {
   warehouse_code!: string;
 
   @IsArray()
+  @ArrayMaxSize(INPUT_LIMITS.array_items)
   @ArrayNotEmpty()
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => ResolvedStockLine)
   lines!: ResolvedStockLine[];

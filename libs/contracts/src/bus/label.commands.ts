@@ -35,6 +35,7 @@ export class IngestCarrierEventsCommand {
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(TRACKING_LIMITS.events_per_request)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => CarrierEventDto)
   events!: CarrierEventDto[];

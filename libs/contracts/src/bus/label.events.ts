@@ -56,10 +56,12 @@ export class ShipmentDeliveredEvent {
 
   @IsString()
   @IsNotEmpty()
+  @MaxLength(TRACKING_LIMITS.carrier_code)
   tracking_courier!: string;
 
   @IsString()
   @IsNotEmpty()
+  @MaxLength(TRACKING_LIMITS.tracking_number)
   tracking_number!: string;
 
   /** ISO 8601 UTC. */

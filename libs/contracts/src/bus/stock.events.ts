@@ -1,10 +1,12 @@
 import { Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
   ArrayNotEmpty,
   IsArray,
   IsEnum,
   IsInt,
   IsNotEmpty,
+  IsObject,
   IsOptional,
   IsString,
   Max,
@@ -12,6 +14,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { INPUT_LIMITS } from '../common/input-limits';
 import { MAX_COUNT } from '../common/formats';
 import { ORDER_LIMITS } from '../order/order.limits';
 
@@ -59,7 +62,9 @@ export class ReservationRequestEvent {
   warehouse_code!: string | null;
 
   @IsArray()
+  @ArrayMaxSize(INPUT_LIMITS.array_items)
   @ArrayNotEmpty()
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => StockLine)
   lines!: StockLine[];
@@ -81,6 +86,8 @@ export class StockReservedEvent {
   warehouse_code!: string;
 
   @IsArray()
+  @ArrayMaxSize(INPUT_LIMITS.array_items)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => ResolvedStockLine)
   lines!: ResolvedStockLine[];
@@ -115,6 +122,8 @@ export class StockReservationFailedEvent {
 
   /** The sku_numbers concerned. */
   @IsArray()
+  @ArrayMaxSize(INPUT_LIMITS.array_items)
   @IsString({ each: true })
+  @MaxLength(ORDER_LIMITS.sku_item.sku_number, { each: true })
   sku_numbers!: string[];
 }

@@ -99,7 +99,7 @@ describe('CreateProductRequest', () => {
 
     it.each(['usd', 'US', 'USDT', '', 'U$D', 840])('rejects %p', (currency) => {
       expect(rejectedAt(withValue('currency', currency), 'currency')).toContain(
-        'currency must be an ISO 4217 currency code (three uppercase letters)',
+        'currency must be an ISO 4217 currency code (three uppercase letters naming a currency, e.g. USD)',
       );
     });
   });

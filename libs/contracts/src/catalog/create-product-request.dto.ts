@@ -1,14 +1,17 @@
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
   IsArray,
   IsNotEmpty,
+  IsObject,
   IsOptional,
   IsString,
   Matches,
   MaxLength,
   ValidateNested,
 } from 'class-validator';
+import { INPUT_LIMITS } from '../common/input-limits';
 import { IsCurrencyCode } from '../common/formats';
 import { PRODUCT_LIMITS, TAG_SEPARATOR } from './catalog.limits';
 import { IsOptionMap, MaxJoinedLength, MaxJsonLength, UniqueSkus } from './catalog.validator';
@@ -38,6 +41,7 @@ export class CreateProductRequest {
   /** Tags; together, joined with ",", at most 2046 characters. A tag may not contain ",". */
   @IsOptional()
   @IsArray()
+  @ArrayMaxSize(INPUT_LIMITS.array_items)
   @IsString({ each: true })
   @IsNotEmpty({ each: true })
   @Matches(NO_TAG_SEPARATOR, {
@@ -70,6 +74,8 @@ export class CreateProductRequest {
 
   @IsOptional()
   @IsArray()
+  @ArrayMaxSize(INPUT_LIMITS.array_items)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => ProductImageDto)
   images?: ProductImageDto[];
@@ -77,6 +83,8 @@ export class CreateProductRequest {
   /** Variants; their `sku` values are unique within the product. */
   @IsOptional()
   @IsArray()
+  @ArrayMaxSize(INPUT_LIMITS.array_items)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @UniqueSkus()
   @Type(() => CreateVariantRequest)

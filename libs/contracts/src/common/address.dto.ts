@@ -21,6 +21,8 @@ export const LABEL_ADDRESS_LIMITS = {
   province: 64,
   province_code: 32,
   zip_code: 16,
+  /** Not in the spec's label address table: the order address's 60 (house limit). */
+  country: 60,
   country_code: COUNTRY_CODE_LENGTH,
 } as const;
 
@@ -40,7 +42,10 @@ export const ORDER_ADDRESS_LIMITS = {
   country_code: COUNTRY_CODE_LENGTH,
 } as const;
 
-/** Inbound order `shipper`. The spec gives `company_name` no maximum length. */
+/**
+ * Inbound order `shipper`. The spec gives `company_name` no maximum length: the label address's
+ * 128 is the house limit.
+ */
 export const SHIPPER_LIMITS = {
   first_name: 64,
   last_name: 64,
@@ -53,6 +58,7 @@ export const SHIPPER_LIMITS = {
   city: 60,
   province: 60,
   country: 60,
+  company_name: 128,
 } as const;
 
 /** Label address object. */
@@ -124,6 +130,7 @@ export class LabelAddressDto {
   /** Full country or region name. */
   @IsString()
   @IsNotEmpty()
+  @MaxLength(LABEL_ADDRESS_LIMITS.country)
   country!: string;
 
   /** ISO 3166-1 alpha-2 country code, e.g. `US`. */
@@ -261,5 +268,6 @@ export class ShipperDto {
 
   @IsString()
   @IsNotEmpty()
+  @MaxLength(SHIPPER_LIMITS.company_name)
   company_name!: string;
 }

@@ -1,4 +1,11 @@
-import { ValidateBy, ValidationOptions, buildMessage, isISO8601 } from 'class-validator';
+import {
+  ValidateBy,
+  ValidationOptions,
+  buildMessage,
+  isISO31661Alpha2,
+  isISO4217CurrencyCode,
+  isISO8601,
+} from 'class-validator';
 
 /**
  * Field formats shared by several contracts. Each has a plain predicate (usable outside
@@ -11,13 +18,17 @@ import { ValidateBy, ValidationOptions, buildMessage, isISO8601 } from 'class-va
  */
 export const MAX_COUNT = 2_147_483_647;
 
-/** ISO 3166-1 alpha-2: exactly two uppercase letters A–Z ("US", "DE"). */
+/**
+ * ISO 3166-1 alpha-2: two uppercase letters ("US", "DE") that name an assigned country, per
+ * validator.js' list (class-validator's IsISO31661Alpha2): "ZZ" is refused.
+ */
 export const COUNTRY_CODE_PATTERN = /^[A-Z]{2}$/;
 export const COUNTRY_CODE_LENGTH = 2;
 
 /**
- * ISO 4217: exactly three uppercase letters ("USD", "EUR"). The spec writes "max 3"; a shorter
- * or lower-case code is not a currency, so this is deliberately stricter.
+ * ISO 4217: three uppercase letters ("USD", "EUR") that name an active currency, per
+ * validator.js' list (class-validator's IsISO4217CurrencyCode): "XYZ" is refused. The spec writes
+ * "max 3"; a shorter or lower-case code is not a currency, so this is deliberately stricter.
  */
 export const CURRENCY_CODE_PATTERN = /^[A-Z]{3}$/;
 export const CURRENCY_CODE_LENGTH = 3;
@@ -32,11 +43,13 @@ export const CALENDAR_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 export const DATE_TIME_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 export function isCountryCode(value: unknown): value is string {
-  return typeof value === 'string' && COUNTRY_CODE_PATTERN.test(value);
+  return typeof value === 'string' && COUNTRY_CODE_PATTERN.test(value) && isISO31661Alpha2(value);
 }
 
 export function isCurrencyCode(value: unknown): value is string {
-  return typeof value === 'string' && CURRENCY_CODE_PATTERN.test(value);
+  return (
+    typeof value === 'string' && CURRENCY_CODE_PATTERN.test(value) && isISO4217CurrencyCode(value)
+  );
 }
 
 export function isEmailAddress(value: unknown): value is string {
@@ -87,7 +100,7 @@ export function IsCountryCode(options?: ValidationOptions): PropertyDecorator {
   return formatDecorator(
     'isCountryCode',
     isCountryCode,
-    'an ISO 3166-1 alpha-2 country code (two uppercase letters)',
+    'an ISO 3166-1 alpha-2 country code (two uppercase letters naming a country, e.g. US)',
     options,
   );
 }
@@ -96,7 +109,7 @@ export function IsCurrencyCode(options?: ValidationOptions): PropertyDecorator {
   return formatDecorator(
     'isCurrencyCode',
     isCurrencyCode,
-    'an ISO 4217 currency code (three uppercase letters)',
+    'an ISO 4217 currency code (three uppercase letters naming a currency, e.g. USD)',
     options,
   );
 }

@@ -1,6 +1,7 @@
 import { ClassConstructor, ClassTransformOptions, plainToInstance } from 'class-transformer';
 import { ValidationError, validateSync } from 'class-validator';
 import { hasCompiledValidation, sameContractValue, validateCompiled } from './compiled-validation';
+import { INPUT_LIMITS, hostileInputProblems } from './input-limits';
 
 export type Validated<T> = { ok: true; value: T } | { ok: false; errors: string[] };
 
@@ -17,16 +18,26 @@ const CHECK_PARITY =
   process.env.CONSIGN_VALIDATION_PARITY === '1' || process.env.NODE_ENV === 'test';
 
 /**
- * Turns a plain JSON value into an instance of a contract class and validates it.
- * Unknown properties are stripped. Messages name fields by their API (snake_case) path,
+ * Turns a plain JSON value into an instance of a contract class and validates it: first the house
+ * rules every input obeys (hostileInputProblems: depth, sizes, NUL, surrogates, reserved keys),
+ * then the class's own rules. Unknown properties are stripped. Messages name fields by their API (snake_case) path,
  * e.g. "shipping_address.first_name must be shorter than or equal to 64 characters".
  */
 export function validateContract<T extends object>(
   cls: ClassConstructor<T>,
   plain: unknown,
+  options: {
+    /** The house rules were already checked on this very value (the gateway's body parser). */
+    inputChecked?: boolean;
+  } = {},
 ): Validated<T> {
   if (plain === null || typeof plain !== 'object' || Array.isArray(plain)) {
     return { ok: false, errors: ['body must be a JSON object'] };
+  }
+  // Before anything walks it recursively (class-transformer, class-validator, JSON.stringify).
+  if (!options.inputChecked) {
+    const hostile = hostileInputProblems(plain);
+    if (hostile.length > 0) return { ok: false, errors: hostile };
   }
   // The compiled fast path vouches for valid values only; class-validator judges the rest.
   const fast = validateCompiled(cls as new () => T, plain, TRANSFORM_OPTIONS);
@@ -96,6 +107,13 @@ export function flattenValidationErrors(errors: ValidationError[], parent = ''):
   return out;
 }
 
+/**
+ * The message of a 400: the first INPUT_LIMITS.listed_problems problems, and how many more there
+ * are, so that a body with ten thousand bad lines gets a short answer.
+ */
 export function validationMessage(errors: string[]): string {
-  return `Validation failed: ${errors.join('; ')}`;
+  const max = INPUT_LIMITS.listed_problems;
+  const more = errors.length - max;
+  const listed = (more > 0 ? errors.slice(0, max) : errors).join('; ');
+  return `Validation failed: ${listed}${more > 0 ? `; and ${more} more problem${more === 1 ? '' : 's'}` : ''}`;
 }

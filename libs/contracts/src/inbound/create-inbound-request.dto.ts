@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
   ArrayNotEmpty,
   IsArray,
   IsInt,
@@ -13,6 +14,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { INPUT_LIMITS } from '../common/input-limits';
 import { ShipperDto } from '../common/address.dto';
 import { IsCalendarDate, MAX_COUNT } from '../common/formats';
 import { INBOUND_LIMITS } from './inbound.limits';
@@ -29,6 +31,7 @@ export class CreateInboundRequest {
   /** Carrier tracking number. */
   @IsOptional()
   @IsString()
+  @MaxLength(INBOUND_LIMITS.tracking_no)
   tracking_no?: string;
 
   /** Expected arrival at the warehouse, `yyyy-MM-dd`. */
@@ -38,7 +41,9 @@ export class CreateInboundRequest {
 
   /** Expected goods; at least one line. */
   @IsArray()
+  @ArrayMaxSize(INPUT_LIMITS.array_items)
   @ArrayNotEmpty()
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => InboundItemRequest)
   items!: InboundItemRequest[];
@@ -57,6 +62,7 @@ export class CreateInboundRequest {
 
   @IsOptional()
   @IsString()
+  @MaxLength(INBOUND_LIMITS.remarks)
   remarks?: string;
 
   /** Sender of the goods. */

@@ -1,10 +1,12 @@
 import { Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
   ArrayNotEmpty,
   IsArray,
   IsBoolean,
   IsInt,
   IsNotEmpty,
+  IsObject,
   IsOptional,
   IsString,
   Max,
@@ -12,6 +14,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { INPUT_LIMITS } from '../common/input-limits';
 import { MAX_COUNT } from '../common/formats';
 import { INBOUND_LIMITS, INBOUND_OPERATION_LIMITS } from './inbound.limits';
 
@@ -36,7 +39,9 @@ export class ReceiptItemRequest {
  */
 export class InboundReceiptRequest {
   @IsArray()
+  @ArrayMaxSize(INPUT_LIMITS.array_items)
   @ArrayNotEmpty()
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => ReceiptItemRequest)
   items!: ReceiptItemRequest[];

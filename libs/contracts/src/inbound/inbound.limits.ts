@@ -5,6 +5,10 @@
  */
 export const INBOUND_LIMITS = {
   carrier: 32,
+  /** Not given by the spec: the order shipment's tracking number length (house limit). */
+  tracking_no: 255,
+  /** Not given by the spec (house limit). */
+  remarks: 2000,
   reference: 47,
   warehouse_code: 32,
   item: {

@@ -102,6 +102,7 @@ export class CarrierEventsRequest {
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(TRACKING_LIMITS.events_per_request)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => CarrierEventDto)
   events!: CarrierEventDto[];

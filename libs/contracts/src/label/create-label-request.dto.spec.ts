@@ -74,6 +74,11 @@ describe('CreateLabelRequest', () => {
 
   describe.each<[string, number]>([
     ['reference', 64],
+    // House limits: the spec gives these fields no maximum.
+    ['shipping_address.country', 60],
+    ['shipper_address.country', 60],
+    ['metadata.platform_order_no', 64],
+    ['metadata.platform', 32],
     ['service.service_code', 32],
     ['service.inco_term', 16],
     ['items[0].product_name', 100],
@@ -97,13 +102,6 @@ describe('CreateLabelRequest', () => {
       ]);
     });
   });
-
-  it.each(['shipping_address.country', 'metadata.platform_order_no', 'metadata.platform'])(
-    'accepts a long %s (the spec gives no maximum)',
-    (path) => {
-      expect(errors(withValue(path, text(1000)))).toEqual([]);
-    },
-  );
 
   describe.each(ADDRESSES)('%s.email (max 128, must contain @)', (address) => {
     const path = `${address}.email`;
@@ -133,7 +131,7 @@ describe('CreateLabelRequest', () => {
 
     it.each(['gb', 'GBR', 'G', '', 44])('rejects %p', (code) => {
       expect(rejectedAt(withValue(path, code), path)).toEqual([
-        `${path} must be an ISO 3166-1 alpha-2 country code (two uppercase letters)`,
+        `${path} must be an ISO 3166-1 alpha-2 country code (two uppercase letters naming a country, e.g. US)`,
       ]);
     });
   });
@@ -225,7 +223,7 @@ describe('CreateLabelRequest', () => {
 
     it.each(['gbp', 'GB', 'POUND', '', 826])('rejects %p', (currency) => {
       expect(rejectedAt(withValue('currency', currency), 'currency')).toEqual([
-        'currency must be an ISO 4217 currency code (three uppercase letters)',
+        'currency must be an ISO 4217 currency code (three uppercase letters naming a currency, e.g. USD)',
       ]);
     });
   });
@@ -381,7 +379,7 @@ describe('CreateLabelRequest', () => {
   });
 
   it.each(['metadata.platform', 'metadata.platform_order_no'])('%s must be a string', (path) => {
-    expect(rejectedAt(withValue(path, 1001), path)).toEqual([`${path} must be a string`]);
+    expect(rejectedAt(withValue(path, 1001), path)).toContain(`${path} must be a string`);
   });
 
   it.each<[string, unknown]>([
@@ -442,6 +440,7 @@ describe('CreateLabelRequest', () => {
         hs_code: 32,
         customs_description: 512,
       },
+      metadata: { platform_order_no: 64, platform: 32 },
     });
   });
 });

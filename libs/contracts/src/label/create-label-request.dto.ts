@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
   ArrayMinSize,
   IsArray,
   IsEnum,
@@ -13,6 +14,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { INPUT_LIMITS } from '../common/input-limits';
 import { WeightUnit } from '../catalog/weight-unit';
 import { LabelAddressDto } from '../common/address.dto';
 import { IsDecimal } from '../common/decimal';
@@ -108,7 +110,9 @@ export class CreateLabelRequest {
 
   /** Goods in the package; at least one. */
   @IsArray()
+  @ArrayMaxSize(INPUT_LIMITS.array_items)
   @ArrayMinSize(LABEL_LIMITS.min_items)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => LabelItemDto)
   items!: LabelItemDto[];

@@ -16,6 +16,11 @@ export const LABEL_LIMITS = {
     hs_code: 32,
     customs_description: 512,
   },
+  /** `metadata`: the spec gives no lengths; house limits (`platform` as the cost result's). */
+  metadata: {
+    platform_order_no: 64,
+    platform: 32,
+  },
 } as const;
 
 /** Label weights and dimensions: Number(12,3) (grams of a kilogram, millimetres of a metre). */

@@ -141,7 +141,7 @@ describe('CreateOrderRequest', () => {
 
     it.each(['us', 'USA', 'U', '', 'U1', 840])('rejects %p', (code) => {
       expect(rejectedAt(withValue(path, code), path)).toEqual([
-        `${path} must be an ISO 3166-1 alpha-2 country code (two uppercase letters)`,
+        `${path} must be an ISO 3166-1 alpha-2 country code (two uppercase letters naming a country, e.g. US)`,
       ]);
     });
   });
@@ -268,7 +268,7 @@ describe('CreateOrderRequest', () => {
 
     it.each(['usd', 'US', 'DOLLAR', ''])('rejects %p', (currency) => {
       expect(rejectedAt(withValue('currency', currency), 'currency')).toEqual([
-        'currency must be an ISO 4217 currency code (three uppercase letters)',
+        'currency must be an ISO 4217 currency code (three uppercase letters naming a currency, e.g. USD)',
       ]);
     });
   });

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Transform, Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
   ArrayNotEmpty,
   IsArray,
   IsBoolean,
@@ -11,6 +12,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { INPUT_LIMITS } from '../common/input-limits';
 import { OrderAddressDto } from '../common/address.dto';
 import { IsDecimal } from '../common/decimal';
 import { IsCurrencyCode } from '../common/formats';
@@ -62,7 +64,9 @@ export class CreateOrderRequest {
 
   /** Order lines; at least one. */
   @IsArray()
+  @ArrayMaxSize(INPUT_LIMITS.array_items)
   @ArrayNotEmpty()
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => SkuItemDto)
   sku_items!: SkuItemDto[];

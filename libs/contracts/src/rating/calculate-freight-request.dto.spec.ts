@@ -75,7 +75,7 @@ describe('CalculateFreightRequest', () => {
 
     it.each(['cn', 'CHN', '', 86])('rejects %p', (code) => {
       expect(rejectedAt(withValue(path, code), path)).toEqual([
-        `${path} must be an ISO 3166-1 alpha-2 country code (two uppercase letters)`,
+        `${path} must be an ISO 3166-1 alpha-2 country code (two uppercase letters naming a country, e.g. US)`,
       ]);
     });
   });

@@ -104,7 +104,7 @@ describe('CalculateOrderRequest', () => {
 
       it.each(['us', 'USA', 'U', ''])('rejects %p', (code) => {
         expect(rejectedAt(withValue(path, code), path)).toEqual([
-          `${path} must be an ISO 3166-1 alpha-2 country code (two uppercase letters)`,
+          `${path} must be an ISO 3166-1 alpha-2 country code (two uppercase letters naming a country, e.g. US)`,
         ]);
       });
     },
@@ -218,7 +218,7 @@ describe('CalculateOrderRequest', () => {
 
     it.each(['usd', 'US', 'EURO'])('rejects %p', (currency) => {
       expect(rejectedAt(withValue('currency', currency), 'currency')).toEqual([
-        'currency must be an ISO 4217 currency code (three uppercase letters)',
+        'currency must be an ISO 4217 currency code (three uppercase letters naming a currency, e.g. USD)',
       ]);
     });
   });

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Transform, Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
   ArrayNotEmpty,
   IsArray,
   IsEnum,
@@ -11,6 +12,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { INPUT_LIMITS } from '../common/input-limits';
 import { IsDecimal } from '../common/decimal';
 import { IsCurrencyCode } from '../common/formats';
 import { CalcDestAddressDto, CalcOriginAddressDto } from './calc-address.dto';
@@ -30,7 +32,9 @@ export class CalculateOrderRequest {
 
   /** Candidate origin warehouses; at least one. */
   @IsArray()
+  @ArrayMaxSize(INPUT_LIMITS.array_items)
   @ArrayNotEmpty()
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => CalcOriginAddressDto)
   origin_addresses!: CalcOriginAddressDto[];

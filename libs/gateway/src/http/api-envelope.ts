@@ -10,6 +10,8 @@ import {
   getSchemaPath,
 } from '@nestjs/swagger';
 import type { ReferenceObject, SchemaObject } from '@nestjs/swagger';
+import { INPUT_LIMITS } from '@consign/contracts';
+import { MAX_PATH_PARAM_LENGTH } from './edge-rules';
 
 /**
  * OpenAPI documentation of the common response envelope `{code, message, data}`. These classes
@@ -65,7 +67,11 @@ export const ERROR_RESPONSES = {
   400: {
     description:
       'Validation failed (`message` names each offending field by its API name and the rule ' +
-      'broken), malformed JSON, or a malformed id.',
+      `broken, at most ${INPUT_LIMITS.listed_problems} of them, then how many more), malformed ` +
+      'JSON, a malformed id or URL. Whatever the operation, a string holding NUL or an unpaired ' +
+      'UTF-16 surrogate, a string over its maximum length, nesting deeper than ' +
+      `${INPUT_LIMITS.depth} levels, an array over ${INPUT_LIMITS.array_items} elements and the ` +
+      'keys `__proto__`, `constructor` and `prototype` are refused.',
     example: 'Validation failed: <field> <rule broken>',
   },
   401: {
@@ -84,6 +90,10 @@ export const ERROR_RESPONSES = {
   413: {
     description: 'The request body is over the size limit.',
     example: 'Request body too large.',
+  },
+  414: {
+    description: `A path parameter is longer than ${MAX_PATH_PARAM_LENGTH} characters.`,
+    example: `URI too long: a path parameter is longer than ${MAX_PATH_PARAM_LENGTH} characters.`,
   },
   415: {
     description: 'The request body is not JSON (send `content-type: application/json`).',
@@ -104,9 +114,13 @@ export const ERROR_RESPONSES = {
 
 export type ErrorStatus = keyof typeof ERROR_RESPONSES;
 
-/** Every operation may answer these; 413 and 415 are added when the operation takes a body. */
+/**
+ * Every operation may answer these; 413 and 415 are added when the operation takes a body, 414
+ * when its path has a parameter.
+ */
 const COMMON_ERRORS: ErrorStatus[] = [400, 401, 404, 503, 504];
 const BODY_ERRORS: ErrorStatus[] = [413, 415];
+const PATH_PARAM_ERRORS: ErrorStatus[] = [414];
 
 const PRIMITIVES = new Map<unknown, SchemaObject>([
   [Number, { type: 'number' }],
@@ -132,11 +146,11 @@ function dataSchema(data: EnvelopeData): {
   return { schema: { $ref: getSchemaPath(data) }, models: [data] };
 }
 
-/** Whether the route handler has a @Body() parameter (its parameter decorators already ran). */
-function takesBody(target: object, key: string | symbol): boolean {
+/** Whether the route handler has a parameter of this kind (its parameter decorators already ran). */
+function takes(type: RouteParamtypes, target: object, key: string | symbol): boolean {
   const args: Record<string, unknown> =
     Reflect.getMetadata(ROUTE_ARGS_METADATA, target.constructor, key) ?? {};
-  return Object.keys(args).some((arg) => arg.split(':')[0] === String(RouteParamtypes.BODY));
+  return Object.keys(args).some((arg) => arg.split(':')[0] === String(type));
 }
 
 function errorResponse(status: ErrorStatus): MethodDecorator {
@@ -169,7 +183,8 @@ export function ApiEnvelope(
   return (target, key, descriptor) => {
     const errors = new Set<ErrorStatus>([
       ...COMMON_ERRORS,
-      ...(takesBody(target, key) ? BODY_ERRORS : []),
+      ...(takes(RouteParamtypes.BODY, target, key) ? BODY_ERRORS : []),
+      ...(takes(RouteParamtypes.PARAM, target, key) ? PATH_PARAM_ERRORS : []),
       ...(options.errors ?? []),
     ]);
     applyDecorators(

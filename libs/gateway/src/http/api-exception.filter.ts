@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Observable, throwError } from 'rxjs';
 import { errorEnvelope } from '@consign/contracts';
 import { ApiError } from './api-error';
+import { allowedMethods } from './edge-rules';
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad request.',
@@ -74,7 +75,11 @@ export function sendError(
   error: unknown,
   logger: Logger,
 ): void {
-  const { status, message, headers } = describeError(error);
+  const described = describeError(error);
+  const { status, message, headers } =
+    described.status === 404 && !(error instanceof ApiError)
+      ? (methodNotAllowed(request) ?? described)
+      : described;
   if (status >= 500 && !(error instanceof ApiError)) {
     logger.error(
       `${request.method} ${request.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
@@ -85,4 +90,17 @@ export function sendError(
     .headers(headers)
     .header('content-type', 'application/json; charset=utf-8')
     .send(errorEnvelope(status, message));
+}
+
+/** A 405 with `Allow` when no route matched but the path answers to other methods. */
+function methodNotAllowed(
+  request: FastifyRequest,
+): { status: number; message: string; headers: Record<string, string> } | undefined {
+  const allowed = allowedMethods(request);
+  if (allowed.length === 0) return undefined;
+  return {
+    status: 405,
+    message: `Method ${request.method} is not allowed here; this path answers to ${allowed.join(', ')}.`,
+    headers: { allow: allowed.join(', ') },
+  };
 }

@@ -8,7 +8,8 @@ function describe(code: string | undefined): { status: number; message: string }
     case 'HPE_HEADER_OVERFLOW':
       return {
         status: 431,
-        message: 'Request header fields too large: the headers must total at most 16 KiB.',
+        message:
+          'Request header fields too large: the headers, URL included, must total at most 16 KiB.',
       };
     case 'ERR_HTTP_REQUEST_TIMEOUT':
       return { status: 408, message: 'Request timeout: the request was not received in time.' };

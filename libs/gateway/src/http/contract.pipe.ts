@@ -1,15 +1,21 @@
-import { Injectable, PipeTransform } from '@nestjs/common';
+import { ArgumentMetadata, Injectable, PipeTransform } from '@nestjs/common';
 import { ClassConstructor } from 'class-transformer';
 import { validateContract, validationMessage } from '@consign/contracts';
 import { ApiError } from './api-error';
 
-/** Validates a body or query against its contract class; a failure is a 400 naming each field. */
+/**
+ * Validates a body or query against its contract class; a failure is a 400 naming each field. A
+ * body comes from the gateway's JSON parser (parseJsonBodies), which already refused hostile
+ * input; a query is checked here.
+ */
 @Injectable()
 export class ContractPipe<T extends object> implements PipeTransform<unknown, T> {
   constructor(private readonly contract: ClassConstructor<T>) {}
 
-  transform(value: unknown): T {
-    const result = validateContract(this.contract, value ?? {});
+  transform(value: unknown, metadata?: ArgumentMetadata): T {
+    const result = validateContract(this.contract, value ?? {}, {
+      inputChecked: metadata?.type === 'body',
+    });
     if (!result.ok) throw new ApiError(400, validationMessage(result.errors));
     return result.value;
   }

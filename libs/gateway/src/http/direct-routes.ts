@@ -17,6 +17,7 @@ import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { TAKES_BODY } from './edge-rules';
 import { addRouteConfig } from './route-config';
 
 const DIRECT = 'consignDirect' as const;
@@ -94,6 +95,7 @@ export function runApiRoutesDirectly(app: NestFastifyApplication): void {
       if (!direct) return;
       const instance = app.get(direct.controller, { strict: false });
       route.handler = directHandler(instance, direct, route.url);
+      route.config = { ...route.config, [TAKES_BODY]: takesBody(direct) };
     });
 }
 
@@ -123,6 +125,13 @@ function directHandler(
     if (pending) return Promise.all(args).then((values) => callback.apply(instance, values));
     return callback.apply(instance, args);
   };
+}
+
+/** Whether the route's method has a @Body parameter (the JSON parser reads an empty body as {}). */
+function takesBody({ controller, method }: DirectRoute): boolean {
+  const metadata: Record<string, unknown> =
+    Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, method) ?? {};
+  return Object.keys(metadata).some((key) => key.split(':')[0] === String(RouteParamtypes.BODY));
 }
 
 function hasEmptyParam(params: unknown): boolean {

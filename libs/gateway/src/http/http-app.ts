@@ -14,14 +14,15 @@ import { BEARER_SLOT, bearerTokenOf } from '../auth/bearer-token';
 import { authenticateApiRoutes } from '../auth/api-key.auth';
 import { handleIdempotency } from '../idempotency/idempotency.hooks';
 import { ApiError } from './api-error';
-import { answerClientError } from './client-errors';
 import { isApiRoute } from './api-routes';
 import { runApiRoutesDirectly } from './direct-routes';
 import { setupApiDocs } from './api-docs';
+import { EDGE_FASTIFY_OPTIONS, parseJsonBodies } from './edge-rules';
 
 /**
- * A Nest application on Fastify. Fastify's own errors (body over the limit: 413, malformed JSON:
- * 400, unknown route: 404) reach Nest's global filter, which answers them in the envelope. Logs
+ * A Nest application on Fastify. Fastify's own errors (body over the limit: 413, unknown route:
+ * 404, or 405 when the path answers to other methods) reach Nest's global filter, which answers
+ * them in the envelope; URL errors and request bodies are handled at the edge (edge-rules.ts). Logs
  * go through the platform's logger (LOG_FORMAT, else `logFormat`: json for the gateway process,
  * text for the standalone app).
  */
@@ -33,13 +34,14 @@ export async function createHttpApp(
   const adapter = new FastifyAdapter({
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: true,
-    // Requests Node's parser refuses (431 for headers over 16 KiB) answer in the envelope too.
-    clientErrorHandler: answerClientError,
     ...GRACEFUL_FASTIFY_OPTIONS,
+    ...EDGE_FASTIFY_OPTIONS,
   });
   const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, {
     logger: createAppLogger(logging.appName, config, logging.logFormat),
     bufferLogs: false,
+    // The JSON body parser is the gateway's own (parseJsonBodies); other types are a 415.
+    bodyParser: false,
   });
   await applyHttpRules(app, config);
   setupApiDocs(app);
@@ -47,9 +49,10 @@ export async function createHttpApp(
 }
 
 /**
- * The house rules that live in Fastify hooks (415, 429, 401/403, Idempotency-Key and the success
- * envelope), and the
- * API routes run directly (runApiRoutesDirectly). Before the routes are registered (init, listen).
+ * The house rules that live in Fastify hooks and parsers (415, the JSON body parser with the
+ * hostile-input checks, 429, 401/403, Idempotency-Key and the success envelope), and the API routes run directly
+ * (runApiRoutesDirectly). Before the routes are registered (init, listen); the application must be
+ * created with `bodyParser: false` (Nest's JSON parser would clash with the gateway's).
  */
 export async function applyHttpRules(
   app: NestFastifyApplication,
@@ -57,6 +60,7 @@ export async function applyHttpRules(
 ): Promise<void> {
   app.getHttpAdapter().getInstance().decorateRequest(BEARER_SLOT, null);
   rejectNonJsonBodies(app);
+  parseJsonBodies(app);
   authenticateApiRoutes(app);
   handleIdempotency(app);
   runApiRoutesDirectly(app);

@@ -1,0 +1,126 @@
+import { getMetadataStorage } from 'class-validator';
+import { COUNTRY_CODE_PATTERN, CURRENCY_CODE_PATTERN, EMAIL_PATTERN } from './formats';
+
+/**
+ * The contracts' validation rules as JSON Schema keywords: the one reader of class-validator's
+ * metadata for documents (the OpenAPI document, tools/openapi, and the AsyncAPI payloads,
+ * tools/asyncapi). The structure of each schema (types, nesting, required properties) comes from
+ * the TypeScript types (the Swagger CLI plugin, ts-json-schema-generator); the limits are read
+ * where they live at run time, i.e. exactly what the gateway and the consumers validate with. (The
+ * CLI plugin's class-validator shim copies a rule only when its argument is a literal; the
+ * contracts name their limits, `@MaxLength(PRODUCT_LIMITS.title)`.)
+ */
+
+/** A JSON Schema object, as both documents hold them. */
+export interface ContractSchema {
+  type?: string;
+  properties?: Record<string, ContractSchema>;
+  items?: ContractSchema;
+  required?: string[];
+  $ref?: string;
+  allOf?: unknown[];
+  oneOf?: unknown[];
+  [keyword: string]: unknown;
+}
+
+type ValidationMetadata = ReturnType<
+  ReturnType<typeof getMetadataStorage>['getTargetValidationMetadatas']
+>[number];
+
+type ValidatedClass = Parameters<
+  ReturnType<typeof getMetadataStorage>['getTargetValidationMetadatas']
+>[0];
+
+type Rule = (schema: ContractSchema, constraints: unknown[]) => void;
+
+const setIfAbsent = (schema: ContractSchema, key: string, value: unknown): void => {
+  if (schema[key] === undefined) schema[key] = value;
+};
+
+const isString = (schema: ContractSchema) => schema.type === 'string';
+
+/** Rules on a value (applied to `items` when the decorator has `each: true`). */
+const VALUE_RULES: Record<string, Rule> = {
+  maxLength: (s, [max]) => (s.maxLength = max),
+  minLength: (s, [min]) => (s.minLength = min),
+  isLength: (s, [min, max]) => {
+    s.minLength = min;
+    if (typeof max === 'number') s.maxLength = max;
+  },
+  isNotEmpty: (s) => isString(s) && setIfAbsent(s, 'minLength', 1),
+  min: (s, [min]) => (s.minimum = min),
+  max: (s, [max]) => (s.maximum = max),
+  isInt: (s) => s.type === 'number' && (s.type = 'integer'),
+  isIn: (s, [values]) => (s.enum = values),
+  matches: (s, [pattern]) =>
+    (s.pattern = pattern instanceof RegExp ? pattern.source : String(pattern)),
+  isCurrencyCode: (s) => (s.pattern = CURRENCY_CODE_PATTERN.source),
+  isCountryCode: (s) => (s.pattern = COUNTRY_CODE_PATTERN.source),
+  isEmailAddress: (s) => (s.pattern = EMAIL_PATTERN.source),
+  isCalendarDate: (s) => (s.format = 'date'),
+  isIsoDateTime: (s) => (s.format = 'date-time'),
+  isZonedDateTime: (s) => (s.format = 'date-time'),
+  /** Number(precision, scale): its bounds and step; the text of the rule is in the description. */
+  isDecimal: (s, [precision, scale]) => {
+    const p = Number(precision);
+    const d = Number(scale);
+    const largest = Number(`${'9'.repeat(p - d)}.${'9'.repeat(d)}`);
+    s.multipleOf = Number(`1e-${d}`);
+    setIfAbsent(s, 'maximum', largest);
+    setIfAbsent(s, 'minimum', -largest);
+  },
+};
+
+/** Rules on the array itself. */
+const ARRAY_RULES: Record<string, Rule> = {
+  arrayMinSize: (s, [min]) => (s.minItems = min),
+  arrayMaxSize: (s, [max]) => (s.maxItems = max),
+  arrayNotEmpty: (s) => setIfAbsent(s, 'minItems', 1),
+  arrayUnique: (s) => (s.uniqueItems = true),
+};
+
+function isPlain(schema: ContractSchema | undefined): schema is ContractSchema {
+  return !!schema && !schema.$ref && !schema.allOf && !schema.oneOf;
+}
+
+function apply(property: ContractSchema, rule: ValidationMetadata): void {
+  const name = rule.name ?? rule.type;
+  const arrayRule = ARRAY_RULES[name];
+  if (arrayRule) {
+    if (property.type === 'array') arrayRule(property, rule.constraints ?? []);
+    return;
+  }
+  const valueRule = VALUE_RULES[name];
+  if (!valueRule) return;
+  const target = rule.each && property.type === 'array' ? property.items : property;
+  if (isPlain(target)) valueRule(target, rule.constraints ?? []);
+}
+
+/**
+ * Adds each contract class's validation rules to its schema in `schemas` (keyed by class name).
+ * With `optionalNotRequired`, a property with `@IsOptional()` is also taken out of `required`
+ * (for schemas made from TypeScript types, where a defaulted property looks required).
+ */
+export function applyContractRules(
+  schemas: Record<string, ContractSchema>,
+  classes: readonly ValidatedClass[],
+  options: { optionalNotRequired?: boolean } = {},
+): void {
+  const storage = getMetadataStorage();
+  for (const cls of classes) {
+    const schema = schemas[(cls as { name: string }).name];
+    if (!schema || schema.$ref) continue;
+    const rules = storage.getTargetValidationMetadatas(cls, '', true, false);
+    for (const rule of rules) {
+      const property = schema.properties?.[rule.propertyName];
+      if (property && !property.$ref) apply(property, rule);
+    }
+    if (!options.optionalNotRequired || !Array.isArray(schema.required)) continue;
+    const optional = new Set(
+      rules.filter((rule) => rule.name === 'isOptional').map((rule) => rule.propertyName),
+    );
+    const kept = schema.required.filter((property) => !optional.has(property));
+    if (kept.length) schema.required = kept;
+    else delete schema.required;
+  }
+}
