@@ -83,7 +83,11 @@ export class LabelService {
     ) as CarrierServiceView;
     const reply = await this.bus.request(
       RatingTopic.CalculateFreight,
-      { merchant_id: merchantId, request: freightRequestOf(request, service) },
+      {
+        merchant_id: merchantId,
+        request: freightRequestOf(request, service),
+        price_currency: request.currency,
+      },
       { key: String(merchantId) },
     );
     if (!reply.ok) throw new DomainError(reply.error.code, reply.error.message);

@@ -8,11 +8,15 @@ import { LabelServiceDto } from './label-service.dto';
 import { LengthUnit } from './length-unit';
 import { PackageAttributesDto } from './package-attributes.dto';
 
-/** What the label costs: rating-service's freight price for it when it was created. */
+/**
+ * What the label costs: rating-service's price for its parcel when it was created, by the engine
+ * of calculate/order and calculate/freight (duty, VAT and DDP fee on the items' declared values),
+ * in the label's currency.
+ */
 export class LabelPriceView {
   /** Number(12,2): everything below. */
   amount!: number;
-  /** ISO 4217: the carrier service's currency. */
+  /** ISO 4217: the label's `currency` (each line converted with the rate cards' rates). */
   currency!: string;
   inco_term!: IncoTerm | null;
   /** Number(12,2). */

@@ -977,7 +977,8 @@ export default async () => {
               currency: {
                 required: true,
                 type: () => String,
-                description: "ISO 4217: the carrier service's currency.",
+                description:
+                  "ISO 4217: the label's `currency` (each line converted with the rate cards' rates).",
               },
               inco_term: {
                 required: true,
@@ -1505,6 +1506,19 @@ export default async () => {
                 required: false,
                 description: 'DAP or DDP.',
                 enum: t['../../../contracts/src/rating/inco-term'].IncoTerm,
+              },
+              declared_value: {
+                required: false,
+                type: () => Number,
+                description:
+                  "Extension, as in calculate/order: the parcel's declared value, Number(12,2), in `currency`.\nDDP across a customs border then collects duty and VAT on it; without it, only the DDP fee.",
+                minimum: 0,
+              },
+              currency: {
+                required: false,
+                type: () => String,
+                description:
+                  'ISO 4217 currency code of the declared value (USD when not given, as calculate/order).',
               },
             },
           },
