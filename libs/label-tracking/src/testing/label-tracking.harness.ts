@@ -26,6 +26,8 @@ import {
 } from '@consign/platform';
 import { CheckpointIngestor } from '../checkpoint-ingestor';
 import { ExpirySweeper } from '../expiry-sweeper';
+import { LabelDocumentService } from '../label-document.service';
+import { LabelVoidService } from '../label-void.service';
 import { LabelService } from '../label.service';
 import { labelTrackingDatabase } from '../label-tracking.database';
 import { LabelTrackingConfig } from '../label-tracking.config';
@@ -66,6 +68,7 @@ export const TEST_PRICE: FreightCostResultView = {
   duty: 0,
   ddp_handling: 4.25,
   currency: 'USD',
+  customs_form: null,
   message: 'success',
 };
 
@@ -94,6 +97,8 @@ export interface LabelTrackingHarness {
   broker: InProcessBroker;
   outbox: Outbox;
   labels: LabelService;
+  documents: LabelDocumentService;
+  voids: LabelVoidService;
   tracking: TrackingService;
   ingestor: CheckpointIngestor;
   sweeper: ExpirySweeper;
@@ -123,6 +128,8 @@ export async function startLabelTracking(
     broker,
     outbox,
     labels,
+    documents: new LabelDocumentService(labels),
+    voids: new LabelVoidService(dataSource, outbox, clock, labels),
     tracking: new TrackingService(dataSource),
     ingestor,
     sweeper: new ExpirySweeper(dataSource, clock, settings),

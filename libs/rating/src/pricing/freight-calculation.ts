@@ -6,7 +6,7 @@ import {
 } from '@consign/contracts';
 import type { CarrierService, ReferenceData } from '../rate-cards/reference-data';
 import { convert, isSupportedCurrency } from './currency';
-import { importCharges, isCustomsFree } from './customs';
+import { customsFormOf, importCharges, isCustomsFree } from './customs';
 import { freightParcel } from './parcel';
 import { RatingFailure } from './rating-failure';
 import { Cents, MAX_CENTS, amountOf } from './rounding';
@@ -76,6 +76,7 @@ export function calculateFreight(
     duty: amountOf(lines.duty),
     ddp_handling: amountOf(lines.ddp),
     currency,
+    customs_form: customsFormOf(data, customsFree, parcel.declared),
     message: 'success',
   };
 }
