@@ -22,6 +22,7 @@ import { freightRequestOf, labelRefusal } from './label-pricing';
 import { labelTrackingDatabase } from './label-tracking.database';
 import { isoUtc } from './sql-time';
 import { CONSIGN_CARRIER } from './tracking-state';
+import { labelCheckpointsJson } from './tracking.service';
 
 /** The checkpoint every label starts with (spec endpoint 2, rule 1). */
 export const LABEL_CREATED_CHECKPOINT = {
@@ -178,13 +179,7 @@ export class LabelService {
               t.carrier_code, t.status, t.tracking_courier, t.tracking_number,
               ${isoUtc('t.delivered_time')} AS delivered_time,
               ${isoUtc('t.voided_at')} AS voided_time,
-              COALESCE((
-                SELECT json_agg(json_build_object(
-                         'local_time', ${isoUtc('c.event_time')}, 'details', c.details,
-                         'description', c.description, 'status', c.status)
-                       ORDER BY c.event_time DESC, c.id DESC)
-                  FROM "labels"."checkpoint" c WHERE c.tracking_id = t.id AND c.after_void),
-                '[]'::json) AS late_events
+              ${labelCheckpointsJson('c.after_void')} AS late_events
          FROM "labels"."label" l JOIN "labels"."tracking" t ON t.id = l.id
         WHERE l.id = $1 AND l.merchant_id = $2`,
       [labelId, merchantId],

@@ -26,13 +26,7 @@ export class TrackingService {
       `SELECT t.tracking_courier, t.tracking_number,
               ${isoUtc('t.outbound_time')} AS outbound_time,
               ${isoUtc('t.delivered_time')} AS delivered_time,
-              COALESCE((
-                SELECT json_agg(json_build_object(
-                         'local_time', ${isoUtc('c.event_time')}, 'details', c.details,
-                         'description', c.description, 'status', c.status)
-                       ORDER BY c.event_time DESC, c.id DESC)
-                  FROM "labels"."checkpoint" c WHERE c.tracking_id = t.id AND NOT c.after_void),
-                '[]'::json) AS checkpoints
+              ${labelCheckpointsJson('NOT c.after_void')} AS checkpoints
          FROM "labels"."label" l JOIN "labels"."tracking" t ON t.id = l.id
         WHERE l.id = $1 AND l.merchant_id = $2`,
       [labelId, merchantId],
@@ -67,6 +61,19 @@ export class TrackingService {
       [orderId, merchantId],
     );
   }
+}
+
+/**
+ * A parcel's (`t`) checkpoints as a JSON array in the label-tracking format, latest first: those
+ * matching `condition` on `c` (a fixed SQL fragment, never input).
+ */
+export function labelCheckpointsJson(condition: string): string {
+  return `COALESCE((
+    SELECT json_agg(json_build_object(
+             'local_time', ${isoUtc('c.event_time')}, 'details', c.details,
+             'description', c.description, 'status', c.status)
+           ORDER BY c.event_time DESC, c.id DESC)
+      FROM "labels"."checkpoint" c WHERE c.tracking_id = t.id AND ${condition}), '[]'::json)`;
 }
 
 /** Order tracking's name for in_transit (the spec's sample shows `transit`). */
