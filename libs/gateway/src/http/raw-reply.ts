@@ -1,21 +1,16 @@
 import { ExecutionContext, createParamDecorator } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 
-/**
- * The route's Fastify reply, for the few routes that answer bytes rather than an envelope (label
- * documents). Nest's @Res() is not available on @ApiController routes (runApiRoutesDirectly runs
- * them without Nest's router); this is a plain custom parameter decorator, which they support.
- */
-export const RawReply = createParamDecorator(
-  (_data: unknown, context: ExecutionContext): FastifyReply =>
-    context.switchToHttp().getResponse<FastifyReply>(),
-);
-
 /** A document answered as itself: the bytes, with its content type and file name. */
 export interface RawBody {
   contentType: string;
   filename: string;
   bytes: Buffer;
+}
+
+/** Answers a route with bytes instead of the envelope. */
+export interface RawResponder {
+  send(body: RawBody): void;
 }
 
 /**
@@ -31,3 +26,17 @@ export function sendRaw(reply: FastifyReply, body: RawBody): void {
     .header('cache-control', 'private, no-store')
     .send(body.bytes);
 }
+
+/**
+ * For the few routes that answer bytes rather than an envelope (label documents): a responder
+ * bound to the route's reply. Nest's @Res() is not available on @ApiController routes
+ * (runApiRoutesDirectly runs them without Nest's router); this is a plain custom parameter
+ * decorator, which they support. It hands a responder, not the FastifyReply itself: a reply is
+ * thenable (it resolves once sent), so an argument holding it would be awaited before the call.
+ */
+export const RawReply = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): RawResponder => {
+    const reply = context.switchToHttp().getResponse<FastifyReply>();
+    return { send: (body) => sendRaw(reply, body) };
+  },
+);

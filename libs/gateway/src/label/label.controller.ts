@@ -8,7 +8,6 @@ import {
   ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
 import {
   CreateLabelRequest,
   LabelDocumentFormat,
@@ -24,7 +23,7 @@ import { contract, idParam } from '../http/contract.pipe';
 import { CorrelationId } from '../http/request-context';
 import { GatewayBus } from '../http/gateway-bus';
 import { ApiController } from '../http/direct-routes';
-import { RawReply, sendRaw } from '../http/raw-reply';
+import { RawReply, RawResponder } from '../http/raw-reply';
 
 /** Spec endpoints 1 and 2, and the label record. */
 @ApiTags('Labels')
@@ -130,7 +129,7 @@ export class LabelController {
     @CorrelationId() correlationId: string,
     @Param('id', idParam('id')) labelId: number,
     @Query(contract(LabelDocumentQuery)) query: LabelDocumentQuery,
-    @RawReply() reply: FastifyReply,
+    @RawReply() reply: RawResponder,
   ): Promise<void> {
     const document = await this.bus.call(
       LabelTopic.GetDocument,
@@ -142,7 +141,7 @@ export class LabelController {
       },
       { key: labelId, correlationId },
     );
-    sendRaw(reply, {
+    reply.send({
       contentType: document.content_type,
       filename: document.filename,
       bytes: Buffer.from(document.body_base64, 'base64'),

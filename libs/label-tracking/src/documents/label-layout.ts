@@ -108,7 +108,7 @@ export function labelDrawing(label: AllocatedLabel): Drawing {
 
   // Service band: the carrier's 2D code, the service and the routing.
   const symbology = CARRIER_2D[label.tracking_courier];
-  const bandX = symbology ? 300 : MARGIN;
+  const bandX = symbology ? 316 : MARGIN;
   if (symbology)
     elements.push({
       kind: 'barcode',
