@@ -24,12 +24,3 @@ export function barcodeSvg(barcode: Barcode): { svg: string; width: number; heig
   if (!box) throw new Error('bwip-js returned an SVG without a viewBox');
   return { svg, width: Number(box[1]), height: Number(box[2]) };
 }
-
-/** The barcode as a PNG, one pixel per unit, and its size. */
-export async function barcodePng(
-  barcode: Barcode,
-): Promise<{ png: Buffer; width: number; height: number }> {
-  const png = await bwipjs.toBuffer(bwipOptions(barcode));
-  // A PNG's IHDR: width and height, big-endian, at bytes 16 and 20.
-  return { png, width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
-}

@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { CustomsForm, LabelDocumentFormat, LabelDocumentType } from '@consign/contracts';
 import {
   decodeBarcodes,
+  pdfFonts,
   pdfInfo,
   pdfPageAsPng,
   pdfText,
@@ -58,6 +59,27 @@ describe('label documents', () => {
       '1ZC0 N51G 0100 0042 6',
     ])
       expect(text).toContain(shown);
+  });
+
+  it('PDF: Latin text in the standard Helvetica (nothing embedded), other scripts in DejaVu Sans', async () => {
+    const latin = aNumberedLabel('UPS', '1ZC0N51G010000426', {
+      shipping_address: {
+        ...aNumberedLabel().shipping_address,
+        first_name: 'Zoë',
+        last_name: 'Müller',
+      },
+    });
+    const pdf = (await render(LabelDocumentFormat.Pdf, latin)).bytes;
+    expect(await pdfFonts(pdf)).toEqual([
+      { name: 'Helvetica-Bold', embedded: false },
+      { name: 'Helvetica', embedded: false },
+    ]);
+    expect(await pdfText(pdf)).toContain('Zoë Müller');
+    const fonts = await pdfFonts((await render(LabelDocumentFormat.Pdf)).bytes);
+    expect(fonts.map((f) => [f.name.replace(/^[A-Z]{6}\+|-\d+$/g, ''), f.embedded])).toEqual([
+      ['DejaVuSans-Bold', true],
+      ['DejaVuSans', true],
+    ]);
   });
 
   it('PNG: 812 × 1218 (4 × 6 in at 203 dpi) with a readable Code 128', async () => {

@@ -1,6 +1,6 @@
 import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, PDFFont, rgb } from 'pdf-lib';
-import { barcodePng } from './barcodes';
+import { PDFDocument, PDFFont, StandardFonts, rgb } from 'pdf-lib';
+import { barcodeSvg } from './barcodes';
 import { Drawing } from './drawing';
 import { fontBytes } from './fonts';
 
@@ -9,11 +9,30 @@ const POINTS_PER_INCH = 72;
 const ASCENT = 0.8;
 const BLACK = rgb(0, 0, 0);
 
+let winAnsi: Promise<ReadonlySet<number>> | undefined;
+
+/** The characters the PDF standard fonts (WinAnsi encoding) can show. */
+function standardCharacters(): Promise<ReadonlySet<number>> {
+  winAnsi ??= PDFDocument.create()
+    .then((pdf) => pdf.embedFont(StandardFonts.Helvetica))
+    .then((font) => new Set(font.getCharacterSet()));
+  return winAnsi;
+}
+
+/** The `<path>`s of a bwip-js SVG: stroked bars (1D) or filled outlines (2D). */
+function svgPaths(svg: string): { d: string; strokeWidth: number | null }[] {
+  return [...svg.matchAll(/<path ([^>]*?)\/?>/g)].map(([, attributes]) => ({
+    d: /\bd="([^"]*)"/.exec(attributes)?.[1] ?? '',
+    strokeWidth: Number(/stroke-width="([\d.]+)"/.exec(attributes)?.[1] ?? NaN) || null,
+  }));
+}
+
 /**
- * The drawing as a one-page PDF of its size (a label: a 4 × 6 in page), with pdf-lib: text in
- * DejaVu Sans (embedded, subset to the glyphs used, so any name prints), rules as vector
- * rectangles, barcodes as bwip-js images placed at their exact size. `created` fixes the PDF's
- * dates, so one label always gives the same bytes.
+ * The drawing as a one-page PDF of its size (a label: a 4 × 6 in page), with pdf-lib. Text in
+ * Helvetica (a standard font: nothing embedded) when every character is one it can show, else in
+ * DejaVu Sans, embedded and subset, so any name prints; rules as vector rectangles; barcodes as
+ * vector paths from bwip-js's SVG, at their exact size. `created` fixes the PDF's dates, so one
+ * label always gives the same bytes.
  */
 export async function renderPdf(
   drawing: Drawing,
@@ -26,10 +45,16 @@ export async function renderPdf(
   pdf.setCreator('Consign');
   pdf.setCreationDate(meta.created);
   pdf.setModificationDate(meta.created);
+  const shown = await standardCharacters();
+  const standard = drawing.elements.every(
+    (e) => e.kind !== 'text' || [...e.text].every((c) => shown.has(c.codePointAt(0) as number)),
+  );
   const fonts: { regular?: PDFFont; bold?: PDFFont } = {};
   const font = async (bold: boolean): Promise<PDFFont> => {
     const key = bold ? 'bold' : 'regular';
-    fonts[key] ??= await pdf.embedFont(fontBytes()[key], { subset: true });
+    fonts[key] ??= standard
+      ? await pdf.embedFont(bold ? StandardFonts.HelveticaBold : StandardFonts.Helvetica)
+      : await pdf.embedFont(fontBytes()[key], { subset: true });
     return fonts[key];
   };
   const k = POINTS_PER_INCH / drawing.unitsPerInch;
@@ -66,15 +91,16 @@ export async function renderPdf(
         });
         break;
       case 'barcode': {
-        const code = await barcodePng(e);
-        const image = await pdf.embedPng(code.png);
-        const height = e.symbology === 'code128' ? e.height : code.height;
-        page.drawImage(image, {
-          x: e.x * k,
-          y: pageHeight - (e.y + height) * k,
-          width: code.width * k,
-          height: height * k,
-        });
+        // bwip-js's SVG is in units (a 1D code already `height` units tall): scale to points.
+        for (const path of svgPaths(barcodeSvg(e).svg))
+          page.drawSvgPath(path.d, {
+            x: e.x * k,
+            y: pageHeight - e.y * k,
+            scale: k,
+            ...(path.strokeWidth !== null
+              ? { borderColor: BLACK, borderWidth: path.strokeWidth }
+              : { color: BLACK }),
+          });
         break;
       }
     }

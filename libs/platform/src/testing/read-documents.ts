@@ -84,6 +84,26 @@ export async function pdfInfo(pdf: Buffer): Promise<{ pages: number; pageSize: s
   }
 }
 
+/** The fonts a PDF uses, by poppler's pdffonts: name and whether embedded. */
+export async function pdfFonts(pdf: Buffer): Promise<{ name: string; embedded: boolean }[]> {
+  const dir = await mkdtemp(join(tmpdir(), 'consign-pdf-'));
+  try {
+    await writeFile(join(dir, 'in.pdf'), pdf);
+    const { stdout } = await run('pdffonts', [join(dir, 'in.pdf')]);
+    // name type encoding emb sub uni object ID, after two header lines.
+    return stdout
+      .split('\n')
+      .slice(2)
+      .filter((line) => line.trim() !== '')
+      .map((line) => {
+        const columns = line.trim().split(/\s+/);
+        return { name: columns[0], embedded: columns[columns.length - 5] === 'yes' };
+      });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 /**
  * A ZPL label as a printer would print it: rendered by Zebrash (IngridHQ's ZPL renderer, in
  * WebAssembly via zpl-renderer-js) at 8 dots/mm (203 dpi), 4 × 6 in.
