@@ -26,10 +26,22 @@ interface Case {
   name: string;
   type: LabelDocumentType;
   format: LabelDocumentFormat;
+  /** A recipient whose name WinAnsi can show: the PDF's Helvetica path (nothing embedded). */
+  latin?: boolean;
 }
 
 const CASES: Case[] = [
-  { name: 'pdf', type: LabelDocumentType.Label, format: LabelDocumentFormat.Pdf },
+  {
+    name: 'pdf (Latin text: Helvetica)',
+    type: LabelDocumentType.Label,
+    format: LabelDocumentFormat.Pdf,
+    latin: true,
+  },
+  {
+    name: 'pdf (any script: DejaVu embedded)',
+    type: LabelDocumentType.Label,
+    format: LabelDocumentFormat.Pdf,
+  },
   { name: 'png', type: LabelDocumentType.Label, format: LabelDocumentFormat.Png },
   { name: 'zpl', type: LabelDocumentType.Label, format: LabelDocumentFormat.Zpl },
   { name: 'customs (CN23 pdf)', type: LabelDocumentType.Customs, format: LabelDocumentFormat.Pdf },
@@ -39,13 +51,17 @@ async function main(): Promise<void> {
   const renders = option('renders', 300);
   const warmup = option('warmup', 30);
   const label = aNumberedLabel('UPS', '1ZC0N51G010000426');
+  const latin = aNumberedLabel('UPS', '1ZC0N51G010000426', {
+    shipping_address: { ...label.shipping_address, first_name: 'Zoë', last_name: 'Müller' },
+  });
   console.log(
     `label documents: ${renders} renders per format after ${warmup} warm-up; node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model}), load ${loadavg()[0].toFixed(2)}`,
   );
   console.log('| document | labels/s | p50 ms | p99 ms | max ms | bytes |');
   console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
   for (const c of CASES) {
-    const render = () => renderLabelDocument(label, c.type, c.format, CustomsForm.CN23);
+    const render = () =>
+      renderLabelDocument(c.latin ? latin : label, c.type, c.format, CustomsForm.CN23);
     for (let i = 0; i < warmup; i++) await render();
     const times: number[] = [];
     let bytes = 0;
