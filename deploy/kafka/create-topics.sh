@@ -47,10 +47,14 @@ create inbound.reject.v1 6 --config cleanup.policy=delete --config retention.ms=
 create inbound.reject.v1.reply 6 --config cleanup.policy=delete --config retention.ms=600000
 create label.checkpoint.ingest.v1 6 --config cleanup.policy=delete --config retention.ms=3600000
 create label.checkpoint.ingest.v1.reply 6 --config cleanup.policy=delete --config retention.ms=600000
+create label.document.get.v1 6 --config cleanup.policy=delete --config retention.ms=3600000
+create label.document.get.v1.reply 6 --config cleanup.policy=delete --config retention.ms=600000
 create label.label.create.v1 6 --config cleanup.policy=delete --config retention.ms=3600000
 create label.label.create.v1.reply 6 --config cleanup.policy=delete --config retention.ms=600000
 create label.label.get.v1 6 --config cleanup.policy=delete --config retention.ms=3600000
 create label.label.get.v1.reply 6 --config cleanup.policy=delete --config retention.ms=600000
+create label.label.void.v1 6 --config cleanup.policy=delete --config retention.ms=3600000
+create label.label.void.v1.reply 6 --config cleanup.policy=delete --config retention.ms=600000
 create label.order_tracking.get.v1 6 --config cleanup.policy=delete --config retention.ms=3600000
 create label.order_tracking.get.v1.reply 6 --config cleanup.policy=delete --config retention.ms=600000
 create label.tracking.get.v1 6 --config cleanup.policy=delete --config retention.ms=3600000
@@ -84,6 +88,7 @@ create rating.warehouse.list.v1.reply 6 --config cleanup.policy=delete --config 
 create catalog.product.created.v1 6 --config cleanup.policy=delete --config retention.ms=604800000
 create inbound.received.v1 6 --config cleanup.policy=delete --config retention.ms=604800000
 create label.label.created.v1 6 --config cleanup.policy=delete --config retention.ms=604800000
+create label.label.voided.v1 6 --config cleanup.policy=delete --config retention.ms=604800000
 create label.shipment.created.v1 6 --config cleanup.policy=delete --config retention.ms=604800000
 create label.shipment.delivered.v1 6 --config cleanup.policy=delete --config retention.ms=604800000
 create order.cancelled.v1 6 --config cleanup.policy=delete --config retention.ms=604800000
@@ -101,6 +106,7 @@ create carrier.checkpoint.v1 12 --config cleanup.policy=delete --config retentio
 create catalog.product.created.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
 create inbound.received.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
 create label.label.created.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
+create label.label.voided.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
 create label.shipment.created.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
 create label.shipment.delivered.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
 create order.cancelled.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
@@ -115,4 +121,4 @@ create warehouse.order_cancelled.v1.dlt 1 --config cleanup.policy=delete --confi
 create warehouse.order_picking_started.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
 create warehouse.order_shipped.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
 create carrier.checkpoint.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
-echo "94 topics present"
+echo "100 topics present"

@@ -113,7 +113,10 @@ async function resolveMetadata(
   return { metadata, models };
 }
 
-/** Every operation answers in the envelope, 200 on success (the house rules); nothing else. */
+/**
+ * Every operation answers in the envelope, 200 on success (the house rules); nothing else —
+ * except a document's bytes, on an operation marked `x-raw-body` (its failures are envelopes).
+ */
 function checkOperations(document: OpenAPIObject): void {
   const problems: string[] = [];
   for (const [path, item] of Object.entries(document.paths)) {
@@ -124,7 +127,12 @@ function checkOperations(document: OpenAPIObject): void {
         content?: Record<string, { schema?: SchemaObject }>;
       };
       const envelope = ok?.content?.['application/json']?.schema?.allOf?.[0];
-      if (!envelope || !('$ref' in envelope) || !envelope.$ref.endsWith('/Envelope'))
+      // A document route (x-raw-body) answers bytes on success, its failures in the envelope.
+      const raw = (operation as unknown as Record<string, unknown>)['x-raw-body'] === true;
+      if (raw) {
+        if (!ok?.content || 'application/json' in ok.content)
+          problems.push(`${where}: a raw-body 200 response names its content types, not JSON`);
+      } else if (!envelope || !('$ref' in envelope) || !envelope.$ref.endsWith('/Envelope'))
         problems.push(`${where}: no @ApiEnvelope(...) 200 response`);
       const others = Object.keys(operation.responses).filter((s) => /^2/.test(s) && s !== '200');
       if (others.length) problems.push(`${where}: success is 200, not ${others.join(', ')}`);

@@ -253,6 +253,8 @@ describe.each(DEPLOYMENT_MODES)('rating (%s)', (_mode, start) => {
       duty: 0,
       ddp_handling: 15,
       currency: 'USD',
+      // China to the US: a CN22, nothing being declared.
+      customs_form: 'CN22',
       message: 'success',
     });
   });

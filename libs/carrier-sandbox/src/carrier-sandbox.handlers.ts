@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
-import { LabelEvent, ShipmentCreatedEvent } from '@consign/contracts';
+import { LabelEvent, LabelVoidedEvent, ShipmentCreatedEvent } from '@consign/contracts';
 import { Inbox } from '@consign/platform';
 import { carrierSandboxDatabase } from './carrier-sandbox.database';
 import { SandboxRunner } from './sandbox-runner';
@@ -20,6 +20,20 @@ export class CarrierSandboxHandlers {
     await this.inbox.consume(CONSUMER, LabelEvent.Created, payload, async (manager, event) => {
       await this.runner.adopt(manager, event.payload);
     });
+  }
+
+  /** A voided label: the carrier cancels the shipment and reports nothing more of it. */
+  @EventPattern(LabelEvent.Voided)
+  async labelVoided(@Payload() payload: unknown): Promise<void> {
+    await this.inbox.consume(
+      CONSUMER,
+      LabelEvent.Voided,
+      payload,
+      async (manager, event) => {
+        await this.runner.cancel(manager, event.payload.label_id);
+      },
+      { contract: LabelVoidedEvent },
+    );
   }
 
   @EventPattern(LabelEvent.ShipmentCreated)

@@ -1,5 +1,12 @@
 import { isCarrierCode } from '@consign/contracts';
 import { SandboxStep as S } from './sandbox-script';
+import {
+  dhlTrackingNumber,
+  dpdTrackingNumber,
+  royalMailTrackingNumber,
+  upsTrackingNumber,
+  uspsTrackingNumber,
+} from './tracking-numbers';
 
 /** A place a step happens at, with its UTC offset (the sandbox writes local times with zones). */
 export interface SandboxPlace {
@@ -18,6 +25,7 @@ export interface CarrierVocabulary {
   steps: Record<S, StepWording>;
   /** Origin, hub and destination. */
   places: [SandboxPlace, SandboxPlace, SandboxPlace];
+  /** The carrier's real format with its check digit (tracking-numbers.ts). */
   trackingNumber(parcelId: number): string;
 }
 
@@ -46,7 +54,7 @@ const DHL: CarrierVocabulary = {
     { name: 'Leipzig - Germany', offset: 120 },
     { name: 'Berlin - Germany', offset: 120 },
   ],
-  trackingNumber: (id) => digits(id, 10, 3_000_000_000),
+  trackingNumber: dhlTrackingNumber,
 };
 
 const UPS: CarrierVocabulary = {
@@ -78,7 +86,7 @@ const UPS: CarrierVocabulary = {
     { name: 'Louisville, KY, United States', offset: -240 },
     { name: 'Chicago, IL, United States', offset: -300 },
   ],
-  trackingNumber: (id) => `1Z999AA1${digits(id, 10, 0)}`,
+  trackingNumber: (id) => upsTrackingNumber(id),
 };
 
 const USPS: CarrierVocabulary = {
@@ -102,7 +110,7 @@ const USPS: CarrierVocabulary = {
     { name: 'JERSEY CITY NJ NETWORK DISTRIBUTION CENTER', offset: -240 },
     { name: 'CHICAGO, IL 60601', offset: -300 },
   ],
-  trackingNumber: (id) => `9400${digits(id, 18, 100_000_000_000_000)}`,
+  trackingNumber: (id) => uspsTrackingNumber(id),
 };
 
 const DPD: CarrierVocabulary = {
@@ -131,7 +139,7 @@ const DPD: CarrierVocabulary = {
     { name: 'Hub Hünfeld (DE)', offset: 120 },
     { name: 'München (DE)', offset: 120 },
   ],
-  trackingNumber: (id) => `0${digits(id, 13, 5_000_000_000_000)}`,
+  trackingNumber: (id) => dpdTrackingNumber(id),
 };
 
 const RM: CarrierVocabulary = {
@@ -160,7 +168,7 @@ const RM: CarrierVocabulary = {
     { name: 'Heathrow Worldwide DC', offset: 60 },
     { name: 'London Delivery Office', offset: 60 },
   ],
-  trackingNumber: (id) => `RM${digits(id, 9, 0)}GB`,
+  trackingNumber: (id) => royalMailTrackingNumber(id),
 };
 
 /** Any other carrier: plain English texts under neutral codes (normalised by text alone). */

@@ -38,7 +38,7 @@ describe('sandbox events', () => {
       description: 'Shipment information received',
       location: null,
       event_time: '2026-05-02T09:00:00+01:00',
-      allocation: { tracking_courier: 'DHL', tracking_number: '3000000042' },
+      allocation: { tracking_courier: 'DHL', tracking_number: '3000000426' },
     });
     expect(eventOfStep({ ...parcel(0), trackingNumber: '1234' })).not.toHaveProperty('allocation');
   });

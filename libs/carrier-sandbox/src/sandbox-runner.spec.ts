@@ -69,7 +69,7 @@ describe('SandboxRunner', () => {
       label_id: 101,
       carrier_code: 'DHL',
       event_code: 'SD',
-      allocation: { tracking_courier: 'DHL', tracking_number: '3000000101' },
+      allocation: { tracking_courier: 'DHL', tracking_number: '3000001012' },
     });
     clock.advance(59_999);
     expect(await sandbox.tick()).toBe(0);

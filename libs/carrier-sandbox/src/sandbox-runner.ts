@@ -101,6 +101,11 @@ export class SandboxRunner implements OnApplicationBootstrap, BeforeApplicationS
     return true;
   }
 
+  /** Stops playing a parcel whose label was voided (a step already claimed may still go out). */
+  async cancel(manager: EntityManager, labelId: number): Promise<void> {
+    await manager.query(`UPDATE ${PARCEL} SET done = true WHERE id = $1`, [labelId]);
+  }
+
   tickScheduled(): Promise<number> {
     this.ticking ??= this.tick()
       .catch((error: unknown) => {

@@ -230,10 +230,11 @@ export class CheckpointIngestor {
 
     const unique = withoutDuplicates(rows);
     const delivered = new Set<number>();
-    for (const at of await this.repository.recordCheckpoints(manager, unique)) {
+    for (const { at, afterVoid } of await this.repository.recordCheckpoints(manager, unique)) {
       const row = unique[at];
       if (row.index >= 0) outcomes[row.index] = 'recorded';
-      if (DELIVERY_STATUSES.includes(row.status)) delivered.add(row.trackingId);
+      // A voided label's late events are kept and flagged, and change nothing else.
+      if (DELIVERY_STATUSES.includes(row.status) && !afterVoid) delivered.add(row.trackingId);
     }
     const announced = await announceDeliveries(manager, this.outbox, [...delivered]);
     return { outcomes, announced, allocated, parked };

@@ -33,6 +33,10 @@ export class CheckpointEntity {
   @Column({ type: 'varchar', length: 255, nullable: true })
   details!: string | null;
 
+  /** Reported after the label was voided: kept, but not part of its tracking. */
+  @Column({ type: 'boolean', name: 'after_void', default: false })
+  afterVoid!: boolean;
+
   @CreateDateColumn({ type: 'timestamptz', name: 'recorded_at' })
   recordedAt!: Date;
 }

@@ -68,7 +68,7 @@ export class ExpirySweeper implements OnApplicationBootstrap, BeforeApplicationS
       const rows: unknown[] = await this.dataSource.query(
         `WITH due AS (
            SELECT id FROM "labels"."tracking"
-            WHERE status <> ALL($3::text[]) AND last_event_at < $1
+            WHERE status <> ALL($3::text[]) AND last_event_at < $1 AND voided_at IS NULL
             ORDER BY id LIMIT $4 FOR UPDATE SKIP LOCKED),
          marked AS (
            UPDATE "labels"."tracking" t SET status = '${CheckpointStatus.Expired}', status_at = $2

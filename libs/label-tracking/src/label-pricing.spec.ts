@@ -1,5 +1,5 @@
 import { CreateLabelRequest, validateContract } from '@consign/contracts';
-import { freightRequestOf, labelRefusal, pricingWeight } from './label-pricing';
+import { declaredValue, freightRequestOf, labelRefusal, pricingWeight } from './label-pricing';
 import { TEST_SERVICES, aLabelRequest } from './testing/label-tracking.harness';
 
 function label(changes: Record<string, unknown> = {}): CreateLabelRequest {
@@ -145,6 +145,24 @@ describe('freightRequestOf', () => {
       service_code: 'DHL-EXPRESS',
       inco_term: 'DDP',
       dimension: { length: 30.01, width: 20, height: 10.5, uom: 'cm' },
+      declared_value: declaredValue(request),
+      currency: request.currency,
+    });
+  });
+
+  it('declares the items’ customs values in the label’s currency (unit price when none)', () => {
+    const request = label({
+      currency: 'EUR',
+      items: [
+        { ...item(1.2, 2), unit_price: 450, declared_unit_value: 400 },
+        { ...item(0.1, 3), unit_price: 0.35 },
+      ],
+    });
+    // 2 × 400.00 + 3 × 0.35 (no declared value: the price) = 801.05, exactly.
+    expect(declaredValue(request)).toBe(801.05);
+    expect(freightRequestOf(request, dhl)).toMatchObject({
+      declared_value: 801.05,
+      currency: 'EUR',
     });
   });
 

@@ -93,7 +93,27 @@ export function pricingWeight(request: CreateLabelRequest): {
   return { weight: upToHundredths(total, per), unit };
 }
 
-/** rating-service's freight request for a label and its service. */
+/** Cents of a Number(12,2) amount, exactly (validated to at most 2 decimals). */
+const cents = (amount: number) => Math.round(amount * 100);
+
+/**
+ * The parcel's declared value for customs, in the label's currency: each item's
+ * `declared_unit_value` (its `unit_price` when none is declared) times its quantity, summed in
+ * cents. The same figure calculate/order and calculate/freight take as `declared_value`.
+ */
+export function declaredValue(request: CreateLabelRequest): number {
+  const total = request.items.reduce(
+    (sum, item) => sum + cents(item.declared_unit_value ?? item.unit_price) * item.quantity,
+    0,
+  );
+  return total / 100;
+}
+
+/**
+ * rating-service's freight request for a label and its service: the same parcel calculate/order
+ * would price (weight, dimensions, declared value in the label's currency), so that DDP collects
+ * the same duty, VAT and DDP fee.
+ */
 export function freightRequestOf(
   request: CreateLabelRequest,
   service: CarrierServiceView,
@@ -118,6 +138,8 @@ export function freightRequestOf(
     weight_unit: unit,
     service_code: service.service_code,
     inco_term: term,
+    declared_value: declaredValue(request),
+    currency: request.currency,
   };
   if (length != null && width != null && height != null && uom != null)
     freight.dimension = {

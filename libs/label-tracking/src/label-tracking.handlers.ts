@@ -3,7 +3,9 @@ import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
 import {
   CarrierEventsResult,
   CreateLabelCommand,
+  GetLabelDocumentQuery,
   GetLabelQuery,
+  LabelDocumentView,
   IngestCarrierEventsCommand,
   GetOrderTrackingQuery,
   LabelTopic,
@@ -19,6 +21,8 @@ import { labelTrackingDatabase } from './label-tracking.database';
 import { ShipmentService, ShippedParcel } from './shipment.service';
 import { CheckpointIngestor, summarise } from './checkpoint-ingestor';
 import { LabelService } from './label.service';
+import { LabelDocumentService } from './label-document.service';
+import { LabelVoidService } from './label-void.service';
 import { TrackingService } from './tracking.service';
 
 /** label-tracking-service's bus interface: thin, validate and delegate. */
@@ -26,6 +30,8 @@ import { TrackingService } from './tracking.service';
 export class LabelTrackingHandlers {
   constructor(
     private readonly labels: LabelService,
+    private readonly documents: LabelDocumentService,
+    private readonly voids: LabelVoidService,
     private readonly tracking: TrackingService,
     private readonly ingestor: CheckpointIngestor,
     private readonly shipments: ShipmentService,
@@ -47,6 +53,23 @@ export class LabelTrackingHandlers {
   @MessagePattern(LabelTopic.Get)
   get(@Payload() payload: unknown): Promise<Reply<LabelView>> {
     return handleCommand(GetLabelQuery, payload, (q) => this.labels.get(q.merchant_id, q.label_id));
+  }
+
+  @MessagePattern(LabelTopic.GetDocument)
+  document(@Payload() payload: unknown): Promise<Reply<LabelDocumentView>> {
+    return handleCommand(GetLabelDocumentQuery, payload, (q) =>
+      this.documents.render(q.merchant_id, q.label_id, q.format, q.type),
+    );
+  }
+
+  @MessagePattern(LabelTopic.Void)
+  void(@Payload() payload: unknown): Promise<Reply<LabelView>> {
+    return handleCommand(
+      GetLabelQuery,
+      payload,
+      (q) => this.voids.void(q.merchant_id, q.label_id),
+      this.commands,
+    );
   }
 
   @MessagePattern(LabelTopic.GetTracking)

@@ -4,6 +4,8 @@ import { CarrierCheckpointConsumer } from './carrier-checkpoint.consumer';
 import { CheckpointIngestor } from './checkpoint-ingestor';
 import { ExpirySweeper } from './expiry-sweeper';
 import { LabelService } from './label.service';
+import { LabelDocumentService } from './label-document.service';
+import { LabelVoidService } from './label-void.service';
 import { labelTrackingDatabase } from './label-tracking.database';
 import { LabelTrackingConfig } from './label-tracking.config';
 import { LabelTrackingHandlers } from './label-tracking.handlers';
@@ -23,6 +25,8 @@ import { TrackingService } from './tracking.service';
     { provide: CLOCK, useValue: systemClock },
     { provide: CheckpointNormaliser, useValue: new CheckpointNormaliser() },
     LabelService,
+    LabelDocumentService,
+    LabelVoidService,
     TrackingService,
     ShipmentService,
     CheckpointIngestor,

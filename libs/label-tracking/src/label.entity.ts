@@ -1,5 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 import {
+  CustomsForm,
   LabelAddressDto,
   LabelItemDto,
   LabelMetadataDto,
@@ -8,6 +9,12 @@ import {
   PackageAttributesDto,
   WeightUnit,
 } from '@consign/contracts';
+
+/** What voiding a label gave back. */
+export interface LabelRefund {
+  amount: number | null;
+  currency: string | null;
+}
 
 /** A merchant's label: the request as accepted. Its id is its tracking's id. */
 @Entity({ name: 'label' })
@@ -66,6 +73,14 @@ export class LabelEntity {
   /** rating-service's freight price when the label was created. */
   @Column({ type: 'json', nullable: true })
   price!: LabelPriceView | null;
+
+  /** CN22 or CN23 when the parcel crosses a customs border (rating-service's answer). */
+  @Column({ type: 'varchar', length: 4, name: 'customs_form', nullable: true })
+  customsForm!: CustomsForm | null;
+
+  /** The price given back when the label was voided. */
+  @Column({ type: 'json', nullable: true })
+  refund!: LabelRefund | null;
 
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' })
   createdAt!: Date;

@@ -4,10 +4,17 @@ import {
   CarrierServiceView,
   CheckpointStatus,
   CreateLabelRequest,
+  CustomsForm,
+  LABEL_DOCUMENT_CONTENT_TYPES,
+  LABEL_DOCUMENT_FORMATS,
+  LABEL_VOIDED,
+  LabelDocumentLinkView,
+  LabelDocumentType,
   LabelErrorCode,
   LabelEvent,
   LabelPriceView,
   LabelView,
+  LateCarrierEventView,
   RatingTopic,
 } from '@consign/contracts';
 import {
@@ -23,6 +30,7 @@ import { freightRequestOf, labelRefusal } from './label-pricing';
 import { labelTrackingDatabase } from './label-tracking.database';
 import { isoUtc } from './sql-time';
 import { CONSIGN_CARRIER } from './tracking-state';
+import { labelCheckpointsJson } from './tracking.service';
 
 /** The checkpoint every label starts with (spec endpoint 2, rule 1). */
 export const LABEL_CREATED_CHECKPOINT = {
@@ -49,6 +57,10 @@ interface LabelRecord {
   metadata: LabelView['metadata'];
   created_time: string;
   price: LabelPriceView | null;
+  customs_form: CustomsForm | null;
+  refund: { amount: number | null; currency: string | null } | null;
+  voided_time: string | null;
+  late_events: LateCarrierEventView[];
   carrier_code: string | null;
   status: CheckpointStatus;
   tracking_courier: string | null;
@@ -77,7 +89,11 @@ export class LabelService {
   private async quote(
     merchantId: number,
     request: CreateLabelRequest,
-  ): Promise<{ service: CarrierServiceView; price: LabelPriceView }> {
+  ): Promise<{
+    service: CarrierServiceView;
+    price: LabelPriceView;
+    customsForm: CustomsForm | null;
+  }> {
     const services = await this.reference.services(merchantId);
     const refusal = labelRefusal(request, services);
     if (refusal)
@@ -92,16 +108,20 @@ export class LabelService {
     ) as CarrierServiceView;
     const reply = await this.bus.request(
       RatingTopic.CalculateFreight,
-      { merchant_id: merchantId, request: freightRequestOf(request, service) },
+      {
+        merchant_id: merchantId,
+        request: freightRequestOf(request, service),
+        price_currency: request.currency,
+      },
       { key: String(merchantId) },
     );
     if (!reply.ok) throw new DomainError(reply.error.code, reply.error.message);
-    const { carrier_code: _carrier, message: _message, ...price } = reply.data;
-    return { service, price };
+    const { carrier_code: _carrier, message: _message, customs_form, ...price } = reply.data;
+    return { service, price, customsForm: customs_form };
   }
 
   async create(merchantId: number, request: CreateLabelRequest): Promise<number> {
-    const { service, price } = await this.quote(merchantId, request);
+    const { service, price, customsForm } = await this.quote(merchantId, request);
     const now = this.clock.now();
     const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
     const id = await this.commands.transaction(async (manager) => {
@@ -113,8 +133,8 @@ export class LabelService {
          label AS (
            INSERT INTO "labels"."label" (id, merchant_id, reference, service_code, inco_term, currency,
              weight_unit, length, width, height, length_unit, expect_pickup_time, shipping_address,
-             shipper_address, items, package_attributes, metadata, price, created_at)
-           SELECT id, $1, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $21, $2
+             shipper_address, items, package_attributes, metadata, price, customs_form, created_at)
+           SELECT id, $1, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $21, $22, $2
              FROM tracking)
          INSERT INTO "labels"."checkpoint" (tracking_id, event_time, status, carrier_code, event_code, description)
          SELECT id, $2, '${CheckpointStatus.InformationReceived}', '${CONSIGN_CARRIER}', $18, $19 FROM tracking
@@ -141,6 +161,7 @@ export class LabelService {
           LABEL_CREATED_CHECKPOINT.description,
           service.carrier,
           json(price),
+          customsForm,
         ],
       );
       await this.outbox.add(manager, LabelEvent.Created, {
@@ -163,9 +184,11 @@ export class LabelService {
       `SELECT l.id, l.reference, l.service_code, l.inco_term, l.currency, l.weight_unit,
               l.length, l.width, l.height, l.length_unit, l.expect_pickup_time,
               l.shipping_address, l.shipper_address, l.items, l.package_attributes, l.metadata,
-              ${isoUtc('l.created_at')} AS created_time, l.price, t.carrier_code, t.status,
-              t.tracking_courier,
-              t.tracking_number, ${isoUtc('t.delivered_time')} AS delivered_time
+              ${isoUtc('l.created_at')} AS created_time, l.price, l.customs_form, l.refund,
+              t.carrier_code, t.status, t.tracking_courier, t.tracking_number,
+              ${isoUtc('t.delivered_time')} AS delivered_time,
+              ${isoUtc('t.voided_at')} AS voided_time,
+              ${labelCheckpointsJson('c.after_void')} AS late_events
          FROM "labels"."label" l JOIN "labels"."tracking" t ON t.id = l.id
         WHERE l.id = $1 AND l.merchant_id = $2`,
       [labelId, merchantId],
@@ -173,7 +196,7 @@ export class LabelService {
     if (!row) throw new DomainError(LabelErrorCode.LabelNotFound, 'Label not found.');
     return {
       id: row.id,
-      status: row.status,
+      status: row.voided_time !== null ? LABEL_VOIDED : row.status,
       reference: row.reference,
       service: {
         service_code: row.service_code,
@@ -197,6 +220,38 @@ export class LabelService {
       tracking_number: row.tracking_number,
       delivered_time: row.delivered_time,
       created_time: row.created_time,
+      customs_form: row.customs_form,
+      documents:
+        row.voided_time === null && row.tracking_number !== null
+          ? documentLinks(row.id, row.customs_form)
+          : [],
+      void:
+        row.voided_time === null
+          ? null
+          : {
+              voided_time: row.voided_time,
+              refunded_amount: row.refund?.amount ?? null,
+              refunded_currency: row.refund?.currency ?? null,
+              late_carrier_events: row.late_events,
+            },
     };
   }
+}
+
+/** The documents of a numbered label: the label in every format, and its customs form. */
+export function documentLinks(
+  labelId: number,
+  customsForm: CustomsForm | null,
+): LabelDocumentLinkView[] {
+  const types = customsForm
+    ? [LabelDocumentType.Label, LabelDocumentType.Customs]
+    : [LabelDocumentType.Label];
+  return types.flatMap((type) =>
+    LABEL_DOCUMENT_FORMATS[type].map((format) => ({
+      type,
+      format,
+      content_type: LABEL_DOCUMENT_CONTENT_TYPES[format],
+      url: `/2026-05/cloud/label/${labelId}/document?format=${format}${type === LabelDocumentType.Customs ? '&type=customs' : ''}`,
+    })),
+  );
 }

@@ -24,6 +24,8 @@ describe('orders’ shipments and order tracking', () => {
     h = await startLabelTracking();
     handlers = new LabelTrackingHandlers(
       h.labels,
+      h.documents,
+      h.voids,
       h.tracking,
       h.ingestor,
       h.shipments,

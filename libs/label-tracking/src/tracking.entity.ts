@@ -47,6 +47,10 @@ export class TrackingEntity {
   @Column({ type: 'timestamptz', name: 'delivered_time', nullable: true })
   deliveredTime!: Date | null;
 
+  /** When the merchant voided the label: later carrier events are kept but flagged. */
+  @Column({ type: 'timestamptz', name: 'voided_at', nullable: true })
+  voidedAt!: Date | null;
+
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' })
   createdAt!: Date;
 }

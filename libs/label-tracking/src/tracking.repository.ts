@@ -128,22 +128,29 @@ export class TrackingRepository {
    * the row first, as mergeSummary does (in a SET list every `t.` column is the value before the
    * update; GREATEST and LEAST ignore nulls). One array per column (unnest): PostgreSQL reads
    * them faster than one JSON document, and Node need not parse rows back to match them.
+   * A checkpoint of a voided parcel is inserted flagged `after_void` and moves nothing (the
+   * writer holds the parcel's row lock, as void does, so the flag is exact).
    */
-  async recordCheckpoints(manager: EntityManager, rows: CheckpointRow[]): Promise<number[]> {
+  async recordCheckpoints(
+    manager: EntityManager,
+    rows: CheckpointRow[],
+  ): Promise<{ at: number; afterVoid: boolean }[]> {
     if (rows.length === 0) return [];
-    const inserted: { n: number }[] = await manager.query(
+    const inserted: { n: number; after_void: boolean }[] = await manager.query(
       `WITH c AS (
          SELECT * FROM unnest($1::bigint[], $2::timestamptz[], $3::text[], $4::text[], $5::text[],
                               $6::text[], $7::text[])
            WITH ORDINALITY AS c(tracking_id, event_time, status, carrier_code, event_code,
                                 description, details, n)),
        inserted AS (
-         INSERT INTO ${CHECKPOINT} (tracking_id, event_time, status, carrier_code, event_code, description, details)
-         SELECT tracking_id, event_time, status, carrier_code, event_code, description, details FROM c
+         INSERT INTO ${CHECKPOINT} (tracking_id, event_time, status, carrier_code, event_code, description, details, after_void)
+         SELECT c.tracking_id, c.event_time, c.status, c.carrier_code, c.event_code, c.description,
+                c.details, t.voided_at IS NOT NULL
+           FROM c JOIN ${TRACKING} t ON t.id = c.tracking_id
          ON CONFLICT DO NOTHING
-         RETURNING tracking_id, event_time, carrier_code, event_code, details),
+         RETURNING tracking_id, event_time, carrier_code, event_code, details, after_void),
        fresh AS (
-         SELECT c.* FROM c JOIN inserted i
+         SELECT c.*, i.after_void FROM c JOIN inserted i
              ON i.tracking_id = c.tracking_id AND i.event_time = c.event_time
             AND i.carrier_code = c.carrier_code AND i.event_code = c.event_code
             AND i.details IS NOT DISTINCT FROM c.details),
@@ -154,7 +161,7 @@ export class TrackingRepository {
                 max(event_time) FILTER (WHERE carrier_code <> $8) AS last_carrier_time,
                 min(event_time) FILTER (WHERE status = $9) AS first_transit_time,
                 max(event_time) FILTER (WHERE status = ANY($10::text[])) AS last_delivery_time
-           FROM fresh GROUP BY tracking_id),
+           FROM fresh WHERE NOT after_void GROUP BY tracking_id),
        summary AS (
          UPDATE ${TRACKING} t
             SET status = CASE WHEN d.latest_time >= t.status_at THEN d.latest_status ELSE t.status END,
@@ -163,7 +170,7 @@ export class TrackingRepository {
                 outbound_time = LEAST(t.outbound_time, d.first_transit_time),
                 delivered_time = GREATEST(t.delivered_time, d.last_delivery_time)
            FROM delta d WHERE t.id = d.id)
-       SELECT n::int AS n FROM fresh`,
+       SELECT n::int AS n, after_void FROM fresh`,
       [
         rows.map((r) => r.trackingId),
         rows.map((r) => r.eventTime.toISOString()),
@@ -177,7 +184,7 @@ export class TrackingRepository {
         DELIVERY_STATUSES,
       ],
     );
-    return inserted.map((r) => r.n - 1);
+    return inserted.map((r) => ({ at: r.n - 1, afterVoid: r.after_void }));
   }
 
   async park(manager: EntityManager, rows: UnmatchedRow[]): Promise<void> {

@@ -13,7 +13,10 @@ import { isoUtc, plainUtc } from './sql-time';
 /** The spec's exact text for label tracking of an unknown label (endpoint 2, rule 2). */
 export const TRACKING_NOT_FOUND_MESSAGE = 'Order not found.';
 
-/** Tracking reads: one statement per read, checkpoints latest first. */
+/**
+ * Tracking reads: one statement per read, checkpoints latest first. Carrier events that came
+ * after a label was voided are kept but left out (the label record lists them).
+ */
 @Injectable()
 export class TrackingService {
   constructor(@Inject(labelTrackingDatabase.dataSource) private readonly dataSource: DataSource) {}
@@ -23,12 +26,7 @@ export class TrackingService {
       `SELECT t.tracking_courier, t.tracking_number,
               ${isoUtc('t.outbound_time')} AS outbound_time,
               ${isoUtc('t.delivered_time')} AS delivered_time,
-              COALESCE((
-                SELECT json_agg(json_build_object(
-                         'local_time', ${isoUtc('c.event_time')}, 'details', c.details,
-                         'description', c.description, 'status', c.status)
-                       ORDER BY c.event_time DESC, c.id DESC)
-                  FROM "labels"."checkpoint" c WHERE c.tracking_id = t.id), '[]'::json) AS checkpoints
+              ${labelCheckpointsJson('NOT c.after_void')} AS checkpoints
          FROM "labels"."label" l JOIN "labels"."tracking" t ON t.id = l.id
         WHERE l.id = $1 AND l.merchant_id = $2`,
       [labelId, merchantId],
@@ -55,13 +53,27 @@ export class TrackingService {
                          'status', CASE c.status WHEN '${CheckpointStatus.InTransit}' THEN '${ORDER_TRANSIT_STATUS}'
                                    ELSE c.status END)
                        ORDER BY c.event_time DESC, c.id DESC)
-                  FROM "labels"."checkpoint" c WHERE c.tracking_id = t.id), '[]'::json) AS checkpoints
+                  FROM "labels"."checkpoint" c WHERE c.tracking_id = t.id AND NOT c.after_void),
+                '[]'::json) AS checkpoints
          FROM "labels"."shipment" s JOIN "labels"."tracking" t ON t.id = s.tracking_id
         WHERE s.order_id = $1 AND s.merchant_id = $2
         ORDER BY s.id`,
       [orderId, merchantId],
     );
   }
+}
+
+/**
+ * A parcel's (`t`) checkpoints as a JSON array in the label-tracking format, latest first: those
+ * matching `condition` on `c` (a fixed SQL fragment, never input).
+ */
+export function labelCheckpointsJson(condition: string): string {
+  return `COALESCE((
+    SELECT json_agg(json_build_object(
+             'local_time', ${isoUtc('c.event_time')}, 'details', c.details,
+             'description', c.description, 'status', c.status)
+           ORDER BY c.event_time DESC, c.id DESC)
+      FROM "labels"."checkpoint" c WHERE c.tracking_id = t.id AND ${condition}), '[]'::json)`;
 }
 
 /** Order tracking's name for in_transit (the spec's sample shows `transit`). */

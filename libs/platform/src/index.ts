@@ -39,3 +39,4 @@ export * from './observability/app-logger';
 export * from './observability/metrics';
 export * from './observability/consumer-lag';
 export { METRICS_PATH } from './observability/http-observability';
+export * from './testing/read-documents';

@@ -30,7 +30,7 @@ export class RatingHandlers {
   @MessagePattern(RatingTopic.CalculateFreight)
   calculateFreight(@Payload() payload: unknown): Promise<Reply<FreightCostResultView>> {
     return handleCommand(CalculateFreightCommand, payload, async (c) =>
-      this.rating.calculateFreight(c.request),
+      this.rating.calculateFreight(c.request, c.price_currency),
     );
   }
 

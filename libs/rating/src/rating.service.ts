@@ -23,8 +23,11 @@ export class RatingService {
     return refusalsAsDomainErrors(() => calculateOrder(this.data, request));
   }
 
-  calculateFreight(request: CalculateFreightRequest): FreightCostResultView {
-    return refusalsAsDomainErrors(() => calculateFreight(this.data, request));
+  calculateFreight(
+    request: CalculateFreightRequest,
+    priceCurrency?: string,
+  ): FreightCostResultView {
+    return refusalsAsDomainErrors(() => calculateFreight(this.data, request, priceCurrency));
   }
 
   listWarehouses(): readonly WarehouseView[] {

@@ -4,12 +4,20 @@ import {
   ArrayMinSize,
   IsArray,
   IsDefined,
+  IsEnum,
   IsInt,
   IsObject,
   Min,
   ValidateNested,
 } from 'class-validator';
-import { CarrierEventDto, CreateLabelRequest, IsCarrierCode, TRACKING_LIMITS } from '../label';
+import {
+  CarrierEventDto,
+  CreateLabelRequest,
+  IsCarrierCode,
+  LabelDocumentFormat,
+  LabelDocumentType,
+  TRACKING_LIMITS,
+} from '../label';
 import { MerchantScoped } from './catalog.commands';
 
 export class CreateLabelCommand extends MerchantScoped {
@@ -24,6 +32,15 @@ export class GetLabelQuery extends MerchantScoped {
   @IsInt()
   @Min(1)
   label_id!: number;
+}
+
+/** One document of a label, rendered by label-tracking-service. */
+export class GetLabelDocumentQuery extends GetLabelQuery {
+  @IsEnum(LabelDocumentFormat)
+  format!: LabelDocumentFormat;
+
+  @IsEnum(LabelDocumentType)
+  type!: LabelDocumentType;
 }
 
 /** A carrier's webhook batch, forwarded by the gateway; answered once the events are persisted. */

@@ -8,4 +8,12 @@ export enum LabelErrorCode {
   InvalidService = 'label.invalid_service',
   /** The service does not carry what `package_attributes` declares (422). */
   RestrictedContents = 'label.restricted_contents',
+  /** Documents asked for before the carrier allocated the tracking number (409). */
+  NotAllocated = 'label.not_allocated',
+  /** Documents of a voided label (410). */
+  Voided = 'label.voided',
+  /** Void after the carrier scanned the parcel (409). */
+  AlreadyScanned = 'label.already_scanned',
+  /** A customs declaration for a label that crosses no customs border (404). */
+  NoCustomsDeclaration = 'label.no_customs_declaration',
 }

@@ -11,6 +11,19 @@ export class LabelCreatedEvent {
 }
 
 /**
+ * `label.label.voided.v1`: a merchant voided a label the carrier had not scanned; its carrier (or
+ * the sandbox) cancels the shipment and stops reporting it.
+ */
+export class LabelVoidedEvent {
+  @IsInt()
+  @Min(1)
+  label_id!: number;
+
+  carrier_code!: string | null;
+  tracking_number!: string | null;
+}
+
+/**
  * `label.shipment.created.v1`: an order left the warehouse with a carrier and tracking number
  * (order.shipped.v1); label-tracking follows it as a parcel. Carriers (or the sandbox) report it
  * by its tracking number.

@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
-import { IsDefined, IsObject, ValidateNested } from 'class-validator';
+import { IsDefined, IsObject, IsOptional, ValidateNested } from 'class-validator';
+import { IsCurrencyCode } from '../common/formats';
 import { CalculateFreightRequest, CalculateOrderRequest } from '../rating';
 import { MerchantScoped } from './catalog.commands';
 
@@ -18,6 +19,15 @@ export class CalculateFreightCommand extends MerchantScoped {
   @ValidateNested()
   @Type(() => CalculateFreightRequest)
   request!: CalculateFreightRequest;
+
+  /**
+   * The currency the result is wanted in (a label's `currency`); the service's own when absent.
+   * Each charge line is converted with the rate cards' rates and rounded half up to the cent;
+   * the amount is the sum of the converted lines.
+   */
+  @IsOptional()
+  @IsCurrencyCode()
+  price_currency?: string;
 }
 
 export class ListWarehousesQuery extends MerchantScoped {}

@@ -3,6 +3,7 @@ import { InboundOrderView, InboundPageView } from '../inbound';
 import {
   CarrierCheckpointEvent,
   CarrierEventsResult,
+  LabelDocumentView,
   LabelTrackingView,
   LabelView,
 } from '../label';
@@ -32,11 +33,17 @@ import {
 import { InboundReceivedEvent } from './inbound.events';
 import {
   CreateLabelCommand,
+  GetLabelDocumentQuery,
   GetLabelQuery,
   GetOrderTrackingQuery,
   IngestCarrierEventsCommand,
 } from './label.commands';
-import { LabelCreatedEvent, ShipmentCreatedEvent, ShipmentDeliveredEvent } from './label.events';
+import {
+  LabelCreatedEvent,
+  LabelVoidedEvent,
+  ShipmentCreatedEvent,
+  ShipmentDeliveredEvent,
+} from './label.events';
 import {
   CreateOrderCommand,
   HoldOrderCommand,
@@ -160,6 +167,8 @@ export const COMMAND_REGISTRY = {
     reply: CarrierEventsResult,
   },
   [LabelTopic.GetOrderTracking]: { request: GetOrderTrackingQuery, reply: [OrderTrackingView] },
+  [LabelTopic.GetDocument]: { request: GetLabelDocumentQuery, reply: LabelDocumentView },
+  [LabelTopic.Void]: { request: GetLabelQuery, reply: LabelView },
 } as const satisfies { readonly [K in CommandTopic]: CommandEntry<K> };
 
 export const EVENT_REGISTRY = {
@@ -177,6 +186,7 @@ export const EVENT_REGISTRY = {
   [WarehouseEvent.OrderShipped]: WarehouseOrderShippedEvent,
   [WarehouseEvent.OrderCancelled]: WarehouseOrderCancelledEvent,
   [LabelEvent.Created]: LabelCreatedEvent,
+  [LabelEvent.Voided]: LabelVoidedEvent,
   [LabelEvent.ShipmentCreated]: ShipmentCreatedEvent,
   [LabelEvent.ShipmentDelivered]: ShipmentDeliveredEvent,
 } as const satisfies { readonly [K in EventTopic]: ClassOf<EventMap[K]> };

@@ -41,15 +41,22 @@ import type {
   WarehouseOrderPickingStartedEvent,
   WarehouseOrderShippedEvent,
 } from './warehouse.events';
-import type { CarrierEventsResult, LabelTrackingView, LabelView } from '../label';
+import type {
+  CarrierEventsResult,
+  LabelDocumentView,
+  LabelTrackingView,
+  LabelView,
+} from '../label';
 import type {
   CreateLabelCommand,
+  GetLabelDocumentQuery,
   GetLabelQuery,
   GetOrderTrackingQuery,
   IngestCarrierEventsCommand,
 } from './label.commands';
 import type {
   LabelCreatedEvent,
+  LabelVoidedEvent,
   ShipmentCreatedEvent,
   ShipmentDeliveredEvent,
 } from './label.events';
@@ -142,10 +149,13 @@ export const LabelTopic = {
   GetTracking: 'label.tracking.get.v1',
   IngestCarrierEvents: 'label.checkpoint.ingest.v1',
   GetOrderTracking: 'label.order_tracking.get.v1',
+  GetDocument: 'label.document.get.v1',
+  Void: 'label.label.void.v1',
 } as const;
 
 export const LabelEvent = {
   Created: 'label.label.created.v1',
+  Voided: 'label.label.voided.v1',
   ShipmentCreated: 'label.shipment.created.v1',
   ShipmentDelivered: 'label.shipment.delivered.v1',
 } as const;
@@ -172,6 +182,8 @@ export interface CommandMap {
     reply: CarrierEventsResult;
   };
   [LabelTopic.GetOrderTracking]: { request: GetOrderTrackingQuery; reply: OrderTrackingView[] };
+  [LabelTopic.GetDocument]: { request: GetLabelDocumentQuery; reply: LabelDocumentView };
+  [LabelTopic.Void]: { request: GetLabelQuery; reply: LabelView };
   [RatingTopic.CalculateOrder]: { request: CalculateOrderCommand; reply: OrderCostResultView[] };
   [RatingTopic.CalculateFreight]: {
     request: CalculateFreightCommand;
@@ -230,6 +242,7 @@ export interface EventMap {
   [WarehouseEvent.OrderShipped]: WarehouseOrderShippedEvent;
   [WarehouseEvent.OrderCancelled]: WarehouseOrderCancelledEvent;
   [LabelEvent.Created]: LabelCreatedEvent;
+  [LabelEvent.Voided]: LabelVoidedEvent;
   [LabelEvent.ShipmentCreated]: ShipmentCreatedEvent;
   [LabelEvent.ShipmentDelivered]: ShipmentDeliveredEvent;
 }

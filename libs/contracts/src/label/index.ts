@@ -10,3 +10,4 @@ export * from './create-label-request.dto';
 export * from './label-tracking-view.dto';
 export * from './label-view.dto';
 export * from './carrier-event.dto';
+export * from './label-document';

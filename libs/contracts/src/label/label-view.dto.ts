@@ -2,17 +2,22 @@ import { WeightUnit } from '../catalog/weight-unit';
 import { IncoTerm } from '../rating/inco-term';
 import { LabelAddressDto } from '../common/address.dto';
 import { CheckpointStatus } from './checkpoint-status';
+import { CustomsForm, LabelDocumentLinkView } from './label-document';
 import { LabelItemDto } from './label-item.dto';
 import { LabelMetadataDto } from './label-metadata.dto';
 import { LabelServiceDto } from './label-service.dto';
 import { LengthUnit } from './length-unit';
 import { PackageAttributesDto } from './package-attributes.dto';
 
-/** What the label costs: rating-service's freight price for it when it was created. */
+/**
+ * What the label costs: rating-service's price for its parcel when it was created, by the engine
+ * of calculate/order and calculate/freight (duty, VAT and DDP fee on the items' declared values),
+ * in the label's currency.
+ */
 export class LabelPriceView {
   /** Number(12,2): everything below. */
   amount!: number;
-  /** ISO 4217: the carrier service's currency. */
+  /** ISO 4217: the label's `currency` (each line converted with the rate cards' rates). */
   currency!: string;
   inco_term!: IncoTerm | null;
   /** Number(12,2). */
@@ -29,6 +34,32 @@ export class LabelPriceView {
   ddp_handling!: number | null;
 }
 
+/** The label record's `status` once the merchant voided it (a label status, not a checkpoint's). */
+export const LABEL_VOIDED = 'voided' as const;
+
+/** What voiding a label recorded: when, and the price given back. */
+export class LabelVoidView {
+  /** ISO 8601 UTC. */
+  voided_time!: string;
+  /** Number(12,2): the label's price, refunded in full (nothing was carried). */
+  refunded_amount!: number | null;
+  /** ISO 4217: the price's currency. */
+  refunded_currency!: string | null;
+  /**
+   * Carrier events that arrived after the void: kept, flagged, and left out of the label's
+   * tracking (a voided label is not revived by them). Latest first.
+   */
+  late_carrier_events!: LateCarrierEventView[];
+}
+
+export class LateCarrierEventView {
+  /** ISO 8601 UTC. */
+  local_time!: string;
+  details!: string | null;
+  description!: string;
+  status!: CheckpointStatus;
+}
+
 /**
  * A label record (GET /2026-05/cloud/label/{id}; the spec does not show one). The request's
  * fields as they were accepted, and what happened since: the carrier's allocation and the status
@@ -36,8 +67,8 @@ export class LabelPriceView {
  */
 export class LabelView {
   id!: number;
-  /** Status of the latest checkpoint (by event time). */
-  status!: CheckpointStatus;
+  /** Status of the latest checkpoint (by event time); `voided` once the merchant voided it. */
+  status!: CheckpointStatus | typeof LABEL_VOIDED;
   /** Merchant order reference. */
   reference!: string;
   service!: LabelServiceDto;
@@ -69,4 +100,10 @@ export class LabelView {
   delivered_time!: string | null;
   /** ISO 8601 UTC. */
   created_time!: string;
+  /** CN22 or CN23 when the parcel crosses a customs border (rating-service decides), else null. */
+  customs_form!: CustomsForm | null;
+  /** The documents to print: none until the carrier allocates the tracking number, none once voided. */
+  documents!: LabelDocumentLinkView[];
+  /** Set once voided (POST /2026-05/cloud/label/{id}/void). */
+  void!: LabelVoidView | null;
 }

@@ -9,12 +9,13 @@ import {
   IsPositive,
   IsString,
   MaxLength,
+  Min,
   ValidateBy,
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import { IsDecimal } from '../common/decimal';
-import { IsCountryCode } from '../common/formats';
+import { IsCountryCode, IsCurrencyCode } from '../common/formats';
 import { DimensionDto } from './dimension.dto';
 import { IncoTerm } from './inco-term';
 import { RATING_LIMITS } from './rating.limits';
@@ -105,6 +106,20 @@ export class CalculateFreightRequest {
   @IsOptional()
   @IsEnum(IncoTerm)
   inco_term?: IncoTerm;
+
+  /**
+   * Extension, as in calculate/order: the parcel's declared value, Number(12,2), in `currency`.
+   * DDP across a customs border then collects duty and VAT on it; without it, only the DDP fee.
+   */
+  @IsOptional()
+  @IsDecimal()
+  @Min(0)
+  declared_value?: number;
+
+  /** ISO 4217 currency code of the declared value (USD when not given, as calculate/order). */
+  @IsOptional()
+  @IsCurrencyCode()
+  currency?: string;
 }
 
 /** The weight unit of a validated freight request, whichever of the two names carried it. */

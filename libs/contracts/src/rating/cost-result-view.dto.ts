@@ -1,3 +1,4 @@
+import { CustomsForm } from '../label/label-document';
 import { IncoTerm } from './inco-term';
 
 /** One candidate of an order calculation (endpoint 3 returns an array of these). */
@@ -78,5 +79,10 @@ export class FreightCostResultView {
   ddp_handling!: number | null;
   /** ISO 4217. */
   currency!: string;
+  /**
+   * Extension: the customs declaration the parcel needs — null within one country or customs
+   * union; CN22 up to the UPU threshold of declared value (300 SDR, taken as USD 400), CN23 above.
+   */
+  customs_form!: CustomsForm | null;
   message!: string | null;
 }

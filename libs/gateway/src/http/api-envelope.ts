@@ -84,8 +84,13 @@ export const ERROR_RESPONSES = {
     example: 'Not found.',
   },
   409: {
-    description: 'Conflict with existing data (e.g. a SKU the merchant already uses).',
+    description:
+      'Conflict with existing data or state (e.g. a SKU the merchant already uses, a label not numbered yet).',
     example: 'Conflict.',
+  },
+  410: {
+    description: 'Gone: the resource existed but is no longer valid (a voided label’s documents).',
+    example: 'Label 12 was voided: its documents are no longer valid.',
   },
   413: {
     description: 'The request body is over the size limit.',
@@ -201,4 +206,17 @@ export function ApiEnvelope(
       ...[...errors].sort((a, b) => a - b).map(errorResponse),
     )(target, key, descriptor);
   };
+}
+
+/**
+ * Documents the failures (in the envelope) of an operation whose success is not an envelope (a
+ * document's bytes, described by its own @ApiResponse): the common ones and `errors`.
+ */
+export function ApiErrors(errors: ErrorStatus[] = []): MethodDecorator {
+  return applyDecorators(
+    ApiExtraModels(ErrorEnvelopeSchema),
+    ...[...new Set<ErrorStatus>([...COMMON_ERRORS, ...errors])]
+      .sort((a, b) => a - b)
+      .map(errorResponse),
+  );
 }

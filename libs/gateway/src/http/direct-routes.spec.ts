@@ -21,6 +21,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import type { FastifyRequest } from 'fastify';
 import { GatewayModule } from '../gateway.module';
 import { ApiController, runApiRoutesDirectly } from './direct-routes';
+import { RawReply, RawResponder } from './raw-reply';
 
 const Caller = createParamDecorator(
   (data: string, context: ExecutionContext) =>
@@ -63,6 +64,17 @@ class TestController {
   ): Promise<unknown> {
     calls++;
     return Promise.resolve({ caller, id, query, body, greeting: this.greeter.greet('you') });
+  }
+
+  /** Bytes, not JSON: after an await, as a route asking the bus for a document does. */
+  @Get('raw/:name')
+  async raw(@Param('name') name: string, @RawReply() reply: RawResponder): Promise<void> {
+    await new Promise((done) => setImmediate(done));
+    reply.send({
+      contentType: 'application/zpl',
+      filename: `${name}.zpl`,
+      bytes: Buffer.from('^XA^XZ'),
+    });
   }
 
   @Get(':id/:name')
@@ -114,6 +126,14 @@ describe('runApiRoutesDirectly', () => {
       body: { later: { a: 1 } },
       greeting: 'hello you',
     });
+  });
+
+  it('answers bytes with their content type through @RawReply (never awaiting the reply itself)', async () => {
+    const response = await app.inject({ method: 'GET', url: '/2025-07/test/raw/label' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/zpl');
+    expect(response.headers['content-disposition']).toBe('inline; filename="label.zpl"');
+    expect(response.body).toBe('^XA^XZ');
   });
 
   it('answers a sync result and the whole params object', async () => {

@@ -53,12 +53,17 @@ export function httpStatusOf(code: string): number {
     case InboundErrorCode.InboundNotFound:
     case LabelErrorCode.LabelNotFound:
     case LabelErrorCode.TrackingNotFound:
+    case LabelErrorCode.NoCustomsDeclaration:
       return 404;
     case CommonErrorCode.Conflict:
     case CatalogErrorCode.DuplicateSku:
     case OrderErrorCode.InvalidTransition:
     case InboundErrorCode.InvalidTransition:
+    case LabelErrorCode.NotAllocated:
+    case LabelErrorCode.AlreadyScanned:
       return 409;
+    case LabelErrorCode.Voided:
+      return 410;
     case CommonErrorCode.PayloadTooLarge:
       return 413;
     // A valid request the chosen service cannot carry (freight; order candidates carry these too).

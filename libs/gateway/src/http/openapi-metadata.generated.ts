@@ -38,6 +38,7 @@ export default async () => {
     ['../../../contracts/src/label/label-tracking-view.dto']: contracts,
     ['../../../contracts/src/rating/inco-term']: contracts,
     ['../../../contracts/src/label/label-view.dto']: contracts,
+    ['../../../contracts/src/label/label-document']: contracts,
     ['../../../contracts/src/order/order-service.dto']: contracts,
     ['../../../contracts/src/order/sku-item.dto']: contracts,
     ['../../../contracts/src/order/order-tracking-view.dto']: contracts,
@@ -1195,7 +1196,8 @@ export default async () => {
               currency: {
                 required: true,
                 type: () => String,
-                description: "ISO 4217: the carrier service's currency.",
+                description:
+                  "ISO 4217: the label's `currency` (each line converted with the rate cards' rates).",
               },
               inco_term: {
                 required: true,
@@ -1239,12 +1241,44 @@ export default async () => {
                 description: 'Number(12,2).',
               },
             },
+            LabelVoidView: {
+              voided_time: { required: true, type: () => String, description: 'ISO 8601 UTC.' },
+              refunded_amount: {
+                required: true,
+                type: () => Number,
+                nullable: true,
+                description:
+                  "Number(12,2): the label's price, refunded in full (nothing was carried).",
+              },
+              refunded_currency: {
+                required: true,
+                type: () => String,
+                nullable: true,
+                description: "ISO 4217: the price's currency.",
+              },
+              late_carrier_events: {
+                required: true,
+                type: () => [t['../../../contracts/src/label/label-view.dto'].LateCarrierEventView],
+                description:
+                  "Carrier events that arrived after the void: kept, flagged, and left out of the label's\ntracking (a voided label is not revived by them). Latest first.",
+              },
+            },
+            LateCarrierEventView: {
+              local_time: { required: true, type: () => String, description: 'ISO 8601 UTC.' },
+              details: { required: true, type: () => String, nullable: true },
+              description: { required: true, type: () => String },
+              status: {
+                required: true,
+                enum: t['../../../contracts/src/label/checkpoint-status'].CheckpointStatus,
+              },
+            },
             LabelView: {
               id: { required: true, type: () => Number },
               status: {
                 required: true,
-                description: 'Status of the latest checkpoint (by event time).',
-                enum: t['../../../contracts/src/label/checkpoint-status'].CheckpointStatus,
+                type: () => Object,
+                description:
+                  'Status of the latest checkpoint (by event time); `voided` once the merchant voided it.',
               },
               reference: {
                 required: true,
@@ -1330,6 +1364,27 @@ export default async () => {
                 description: 'ISO 8601 UTC; null until delivered.',
               },
               created_time: { required: true, type: () => String, description: 'ISO 8601 UTC.' },
+              customs_form: {
+                required: true,
+                nullable: true,
+                description:
+                  'CN22 or CN23 when the parcel crosses a customs border (rating-service decides), else null.',
+                enum: t['../../../contracts/src/label/label-document'].CustomsForm,
+              },
+              documents: {
+                required: true,
+                type: () => [
+                  t['../../../contracts/src/label/label-document'].LabelDocumentLinkView,
+                ],
+                description:
+                  'The documents to print: none until the carrier allocates the tracking number, none once voided.',
+              },
+              void: {
+                required: true,
+                type: () => t['../../../contracts/src/label/label-view.dto'].LabelVoidView,
+                nullable: true,
+                description: 'Set once voided (POST /2026-05/cloud/label/{id}/void).',
+              },
             },
           },
         ],
@@ -1723,6 +1778,19 @@ export default async () => {
                 required: false,
                 description: 'DAP or DDP.',
                 enum: t['../../../contracts/src/rating/inco-term'].IncoTerm,
+              },
+              declared_value: {
+                required: false,
+                type: () => Number,
+                description:
+                  "Extension, as in calculate/order: the parcel's declared value, Number(12,2), in `currency`.\nDDP across a customs border then collects duty and VAT on it; without it, only the DDP fee.",
+                minimum: 0,
+              },
+              currency: {
+                required: false,
+                type: () => String,
+                description:
+                  'ISO 4217 currency code of the declared value (USD when not given, as calculate/order).',
               },
             },
           },
@@ -2145,6 +2213,13 @@ export default async () => {
                 description: 'Number(12,2).',
               },
               currency: { required: true, type: () => String, description: 'ISO 4217.' },
+              customs_form: {
+                required: true,
+                nullable: true,
+                description:
+                  'Extension: the customs declaration the parcel needs \u2014 null within one country or customs\nunion; CN22 up to the UPU threshold of declared value (300 SDR, taken as USD 400), CN23 above.',
+                enum: t['../../../contracts/src/label/label-document'].CustomsForm,
+              },
               message: { required: true, type: () => String, nullable: true },
             },
           },
@@ -2371,6 +2446,15 @@ export default async () => {
               get: {
                 summary:
                   'The label record: what was asked for, and what the carrier allocated since.',
+                type: t['../../../contracts/src/label/label-view.dto'].LabelView,
+              },
+              document: {
+                summary:
+                  'A document of the label, as itself (not in the envelope): the shipping label as a 4 \u00D7 6 in\nPDF page, an 812 \u00D7 1218 PNG (203 dpi) or ZPL II for a 203 dpi thermal printer; with\n`type=customs` its CN22/CN23 customs declaration (PDF). Failures are in the envelope: 409\nbefore the carrier allocated the tracking number, 410 once the label is voided, 404 for a\ncustoms declaration of a label that crosses no customs border.',
+              },
+              void: {
+                summary:
+                  "Voids a label the carrier has not scanned yet: its status becomes `voided`, its tracking\ngets an `exception` checkpoint saying so, the price is recorded as refunded, its documents\nanswer 410. Voiding a voided label answers it again (idempotent). After the carrier's first\nscan: 409 with the scan.",
                 type: t['../../../contracts/src/label/label-view.dto'].LabelView,
               },
             },

@@ -1,14 +1,31 @@
-import { Body, Get, Param, Post } from '@nestjs/common';
-import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { CreateLabelRequest, LabelTopic, LabelTrackingView, LabelView } from '@consign/contracts';
+import { Body, Get, Param, Post, Query } from '@nestjs/common';
+import {
+  ApiExtension,
+  ApiOperation,
+  ApiParam,
+  ApiProduces,
+  ApiQuery,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import {
+  CreateLabelRequest,
+  LabelDocumentFormat,
+  LabelDocumentQuery,
+  LabelDocumentType,
+  LabelTopic,
+  LabelTrackingView,
+  LabelView,
+} from '@consign/contracts';
 import { MerchantId } from '../auth/api-key.auth';
 import type { CommandStamp } from '@consign/platform';
-import { ApiEnvelope, LongId } from '../http/api-envelope';
+import { ApiEnvelope, ApiErrors, LongId } from '../http/api-envelope';
 import { contract, idParam } from '../http/contract.pipe';
 import { CorrelationId } from '../http/request-context';
 import { GatewayBus } from '../http/gateway-bus';
 import { Command, Idempotent } from '../idempotency/idempotency.hooks';
 import { ApiController } from '../http/direct-routes';
+import { RawReply, RawResponder } from '../http/raw-reply';
 
 /** Spec endpoints 1 and 2, and the label record. */
 @ApiTags('Labels')
@@ -74,6 +91,88 @@ export class LabelController {
       LabelTopic.Get,
       { merchant_id: merchantId, label_id: labelId },
       { key: labelId, correlationId },
+    );
+  }
+
+  /**
+   * A document of the label, as itself (not in the envelope): the shipping label as a 4 × 6 in
+   * PDF page, an 812 × 1218 PNG (203 dpi) or ZPL II for a 203 dpi thermal printer; with
+   * `type=customs` its CN22/CN23 customs declaration (PDF). Failures are in the envelope: 409
+   * before the carrier allocated the tracking number, 410 once the label is voided, 404 for a
+   * customs declaration of a label that crosses no customs border.
+   */
+  @Get(':id/document')
+  @ApiOperation({ summary: 'Get a label document (PDF, PNG or ZPL; or its customs declaration)' })
+  @ApiParam({ name: 'id', description: 'The label id.', schema: LongId })
+  @ApiQuery({ name: 'format', enum: LabelDocumentFormat, required: true })
+  @ApiQuery({
+    name: 'type',
+    enum: LabelDocumentType,
+    required: false,
+    description: '`label` (default) or `customs` (PDF only).',
+  })
+  @ApiProduces('application/pdf', 'image/png', 'application/zpl', 'application/json')
+  @ApiExtension('x-raw-body', true)
+  @ApiResponse({
+    status: 200,
+    description:
+      'The document\'s bytes: `application/pdf` (one 4 × 6 in page, 288 × 432 pt, starting `%PDF-`), `image/png` (812 × 1218 pixels, starting with the PNG signature `89 50 4E 47`), or `application/zpl` (text starting `^XA`, `^CI28`, `^PW812`, `^LL1218`, ending `^XZ`). `Content-Disposition: inline; filename="label-12.pdf"`.',
+    content: {
+      'application/pdf': { schema: { type: 'string', format: 'binary' } },
+      'image/png': { schema: { type: 'string', format: 'binary' } },
+      'application/zpl': {
+        schema: { type: 'string' },
+        example:
+          '^XA\n^CI28\n^PW812\n^LL1218\n^LH0,0\n^FO24,20^A0N,20,18^FH^FDFROM^FS\n…\n^FO40,918^BY3,3,180^BCN,180,N,N,N,A^FH^FD1ZC0N51G010000426^FS\n^XZ\n',
+      },
+    },
+  })
+  @ApiErrors([409, 410])
+  async document(
+    @MerchantId() merchantId: number,
+    @CorrelationId() correlationId: string,
+    @Param('id', idParam('id')) labelId: number,
+    @Query(contract(LabelDocumentQuery)) query: LabelDocumentQuery,
+    @RawReply() reply: RawResponder,
+  ): Promise<void> {
+    const document = await this.bus.call(
+      LabelTopic.GetDocument,
+      {
+        merchant_id: merchantId,
+        label_id: labelId,
+        format: query.format,
+        type: query.type ?? LabelDocumentType.Label,
+      },
+      { key: labelId, correlationId },
+    );
+    reply.send({
+      contentType: document.content_type,
+      filename: document.filename,
+      bytes: Buffer.from(document.body_base64, 'base64'),
+    });
+  }
+
+  /**
+   * Voids a label the carrier has not scanned yet: its status becomes `voided`, its tracking
+   * gets an `exception` checkpoint saying so, the price is recorded as refunded, its documents
+   * answer 410. Voiding a voided label answers it again (idempotent). After the carrier's first
+   * scan: 409 with the scan.
+   */
+  @Post(':id/void')
+  @ApiOperation({ summary: 'Void a label' })
+  @Idempotent()
+  @ApiParam({ name: 'id', description: 'The label id.', schema: LongId })
+  @ApiEnvelope(LabelView, { description: '`data` is the voided label record.', errors: [409] })
+  void(
+    @MerchantId() merchantId: number,
+    @CorrelationId() correlationId: string,
+    @Command() command: CommandStamp,
+    @Param('id', idParam('id')) labelId: number,
+  ): Promise<LabelView> {
+    return this.bus.call(
+      LabelTopic.Void,
+      { merchant_id: merchantId, label_id: labelId },
+      { key: labelId, correlationId, command },
     );
   }
 }

@@ -27,6 +27,8 @@ import {
 } from '@consign/platform';
 import { CheckpointIngestor } from '../checkpoint-ingestor';
 import { ExpirySweeper } from '../expiry-sweeper';
+import { LabelDocumentService } from '../label-document.service';
+import { LabelVoidService } from '../label-void.service';
 import { LabelService } from '../label.service';
 import { labelTrackingDatabase } from '../label-tracking.database';
 import { LabelTrackingConfig } from '../label-tracking.config';
@@ -67,6 +69,7 @@ export const TEST_PRICE: FreightCostResultView = {
   duty: 0,
   ddp_handling: 4.25,
   currency: 'USD',
+  customs_form: null,
   message: 'success',
 };
 
@@ -96,6 +99,8 @@ export interface LabelTrackingHarness {
   outbox: Outbox;
   commands: CommandLedger;
   labels: LabelService;
+  documents: LabelDocumentService;
+  voids: LabelVoidService;
   tracking: TrackingService;
   ingestor: CheckpointIngestor;
   sweeper: ExpirySweeper;
@@ -134,6 +139,8 @@ export async function startLabelTracking(
     outbox,
     commands,
     labels,
+    documents: new LabelDocumentService(labels),
+    voids: new LabelVoidService(outbox, commands, clock, labels),
     tracking: new TrackingService(dataSource),
     ingestor,
     sweeper: new ExpirySweeper(dataSource, clock, settings),

@@ -1,4 +1,4 @@
-import { IncoTerm } from '@consign/contracts';
+import { CustomsForm, IncoTerm } from '@consign/contracts';
 import type { CarrierService, ReferenceData } from '../rate-cards/reference-data';
 import { convert } from './currency';
 import type { Parcel } from './parcel';
@@ -65,4 +65,25 @@ export function importCharges(
     valueAtDestination > rules.vatDeMinimis ? percentOf(customsValue + duty, rules.vatRate) : 0;
   const ddpHandling = convert(rates, rules.ddpHandlingFee, rules.currency, currency);
   return { duty, vat, ddpHandling };
+}
+
+/**
+ * The UPU threshold between a CN22 and a CN23: 300 SDR of declared value, taken as USD 400 (the
+ * SDR is worth about USD 1.33; the rate cards carry no SDR rate), in cents.
+ */
+export const CN22_MAX_USD_CENTS = 40_000;
+
+/**
+ * The customs declaration a parcel needs: none within one country or customs union; else CN22
+ * when its declared value (converted to USD, rounded half up) is at most CN22_MAX_USD_CENTS,
+ * CN23 above (and without a declared value: CN22, nothing being declared).
+ */
+export function customsFormOf(
+  data: ReferenceData,
+  customsFree: boolean,
+  declared: Parcel['declared'],
+): CustomsForm | null {
+  if (customsFree) return null;
+  const usd = declared ? convert(data.currencies, declared.amount, declared.currency, 'USD') : 0;
+  return usd <= CN22_MAX_USD_CENTS ? CustomsForm.CN22 : CustomsForm.CN23;
 }

@@ -5,21 +5,25 @@ import {
   RatingErrorCode,
 } from '@consign/contracts';
 import type { CarrierService, ReferenceData } from '../rate-cards/reference-data';
-import { importCharges, isCustomsFree } from './customs';
+import { convert, isSupportedCurrency } from './currency';
+import { customsFormOf, importCharges, isCustomsFree } from './customs';
 import { freightParcel } from './parcel';
 import { RatingFailure } from './rating-failure';
-import { MAX_CENTS, amountOf } from './rounding';
+import { Cents, MAX_CENTS, amountOf } from './rounding';
 import { quoteShipment } from './shipping';
 import { destinationOf } from './zone';
 
 /**
  * PUT /2025-07/cloud/calculate/freight: the order engine for one service between two addresses,
- * without warehouse fees and without a declared value (so DDP collects no duty or VAT, only the
- * DDP handling fee). Refusals are whole-call failures (RatingFailure).
+ * without warehouse fees. With a declared value, DDP across a customs border collects duty and
+ * VAT exactly as calculate/order does; without one, only the DDP handling fee. Labels are priced
+ * here too, in their own currency (`priceCurrency`): each line converted, rounded half up to the
+ * cent, and the amount the sum of the converted lines. Refusals are whole-call failures.
  */
 export function calculateFreight(
   data: ReferenceData,
   request: CalculateFreightRequest,
+  priceCurrency?: string,
 ): FreightCostResultView {
   const service = data.services.get(request.service_code);
   if (!service)
@@ -29,6 +33,12 @@ export function calculateFreight(
     );
   const term = incoTermOf(service, request.inco_term);
   const parcel = freightParcel(request);
+  for (const currency of [parcel.declared?.currency, priceCurrency])
+    if (currency !== undefined && !isSupportedCurrency(data.currencies, currency))
+      throw new RatingFailure(
+        RatingErrorCode.UnsupportedCurrency,
+        `Validation failed: currency ${currency} has no conversion rate; supported: ${[...data.currencies.microRates.keys()].join(', ')}`,
+      );
   const quote = quoteShipment(
     data,
     service,
@@ -39,7 +49,17 @@ export function calculateFreight(
   if (!quote.ok) throw new RatingFailure(quote.refusal.code, quote.refusal.message);
   const customsFree = isCustomsFree(data, request.origin_country_code, request.dest_country_code);
   const taxes = importCharges(data, term, customsFree, quote.value, parcel);
-  const amount = quote.value.totalShipping + taxes.duty + taxes.vat + taxes.ddpHandling;
+  const currency = priceCurrency ?? service.currency;
+  const line = (cents: Cents) => convert(data.currencies, cents, service.currency, currency);
+  const lines = {
+    shipping: line(quote.value.shipping),
+    fuel: line(quote.value.fuelSurcharge),
+    remote: line(quote.value.remoteAreaSurcharge),
+    vat: line(taxes.vat),
+    duty: line(taxes.duty),
+    ddp: line(taxes.ddpHandling),
+  };
+  const amount = lines.shipping + lines.fuel + lines.remote + lines.duty + lines.vat + lines.ddp;
   if (amount > MAX_CENTS)
     throw new RatingFailure(
       RatingErrorCode.AmountOutOfRange,
@@ -49,13 +69,14 @@ export function calculateFreight(
     carrier_code: service.carrierCode,
     inco_term: term,
     amount: amountOf(amount),
-    shipping: amountOf(quote.value.shipping),
-    fuel_surcharge: amountOf(quote.value.fuelSurcharge),
-    remote_area_surcharge: amountOf(quote.value.remoteAreaSurcharge),
-    vat: amountOf(taxes.vat),
-    duty: amountOf(taxes.duty),
-    ddp_handling: amountOf(taxes.ddpHandling),
-    currency: service.currency,
+    shipping: amountOf(lines.shipping),
+    fuel_surcharge: amountOf(lines.fuel),
+    remote_area_surcharge: amountOf(lines.remote),
+    vat: amountOf(lines.vat),
+    duty: amountOf(lines.duty),
+    ddp_handling: amountOf(lines.ddp),
+    currency,
+    customs_form: customsFormOf(data, customsFree, parcel.declared),
     message: 'success',
   };
 }

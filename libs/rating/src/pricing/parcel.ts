@@ -30,30 +30,36 @@ export function orderParcel(request: CalculateOrderRequest): Parcel {
   if (request.alcohol === ContentFlag.Yes) contents.add(RestrictedContent.Alcohol);
   if (request.battery === ContentFlag.Yes) contents.add(RestrictedContent.Battery);
   if (request.liquid === ContentFlag.Yes) contents.add(RestrictedContent.Liquid);
-  const declared =
-    request.declared_value === undefined || request.declared_value === null
-      ? null
-      : {
-          amount: centsOf(request.declared_value),
-          currency: request.currency ?? DEFAULT_DECLARED_CURRENCY,
-        };
   return {
     actual: massOf(request.weight, request.weight_unit),
     dimensions: dimensionsOf(request.dimension),
     contents,
-    declared,
+    declared: declaredOf(request),
     units: 1,
   };
 }
 
+/** The same parcel as calculate/order would see it: a freight request carries no contents. */
 export function freightParcel(request: CalculateFreightRequest): Parcel {
   return {
     actual: massOf(request.weight, freightWeightUnit(request)),
     dimensions: dimensionsOf(request.dimension),
     contents: new Set(),
-    declared: null,
+    declared: declaredOf(request),
     units: 1,
   };
+}
+
+function declaredOf(request: {
+  declared_value?: number | null;
+  currency?: string | null;
+}): Parcel['declared'] {
+  return request.declared_value === undefined || request.declared_value === null
+    ? null
+    : {
+        amount: centsOf(request.declared_value),
+        currency: request.currency ?? DEFAULT_DECLARED_CURRENCY,
+      };
 }
 
 function dimensionsOf(dimension: DimensionDto | undefined | null): Length[] | null {

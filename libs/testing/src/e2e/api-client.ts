@@ -21,6 +21,18 @@ export class ApiClient {
     return this.request<T>('GET', path);
   }
 
+  /** A GET whose success is not an envelope (a label document): status, headers and bytes. */
+  async getBytes(path: string): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      headers: this.apiKey ? { authorization: `Bearer ${this.apiKey}` } : {},
+    });
+    return {
+      status: response.status,
+      headers: response.headers,
+      bytes: Buffer.from(await response.arrayBuffer()),
+    };
+  }
+
   post<T = unknown>(path: string, body: unknown): Promise<ApiResponse<T>> {
     return this.request<T>('POST', path, JSON.stringify(body));
   }
