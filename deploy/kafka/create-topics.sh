@@ -77,8 +77,21 @@ create rating.service.list.v1 6 --config cleanup.policy=delete --config retentio
 create rating.service.list.v1.reply 6 --config cleanup.policy=delete --config retention.ms=600000
 create rating.warehouse.list.v1 6 --config cleanup.policy=delete --config retention.ms=3600000
 create rating.warehouse.list.v1.reply 6 --config cleanup.policy=delete --config retention.ms=600000
+create webhook.delivery.list.v1 6 --config cleanup.policy=delete --config retention.ms=3600000
+create webhook.delivery.list.v1.reply 6 --config cleanup.policy=delete --config retention.ms=600000
+create webhook.delivery.retry.v1 6 --config cleanup.policy=delete --config retention.ms=3600000
+create webhook.delivery.retry.v1.reply 6 --config cleanup.policy=delete --config retention.ms=600000
+create webhook.endpoint.create.v1 6 --config cleanup.policy=delete --config retention.ms=3600000
+create webhook.endpoint.create.v1.reply 6 --config cleanup.policy=delete --config retention.ms=600000
+create webhook.endpoint.delete.v1 6 --config cleanup.policy=delete --config retention.ms=3600000
+create webhook.endpoint.delete.v1.reply 6 --config cleanup.policy=delete --config retention.ms=600000
+create webhook.endpoint.list.v1 6 --config cleanup.policy=delete --config retention.ms=3600000
+create webhook.endpoint.list.v1.reply 6 --config cleanup.policy=delete --config retention.ms=600000
+create webhook.endpoint.rotate.v1 6 --config cleanup.policy=delete --config retention.ms=3600000
+create webhook.endpoint.rotate.v1.reply 6 --config cleanup.policy=delete --config retention.ms=600000
 create catalog.product.created.v1 6 --config cleanup.policy=delete --config retention.ms=604800000
 create inbound.received.v1 6 --config cleanup.policy=delete --config retention.ms=604800000
+create inbound.status_changed.v1 6 --config cleanup.policy=delete --config retention.ms=604800000
 create label.label.created.v1 6 --config cleanup.policy=delete --config retention.ms=604800000
 create label.shipment.created.v1 6 --config cleanup.policy=delete --config retention.ms=604800000
 create label.shipment.delivered.v1 6 --config cleanup.policy=delete --config retention.ms=604800000
@@ -86,6 +99,7 @@ create order.cancelled.v1 6 --config cleanup.policy=delete --config retention.ms
 create order.created.v1 6 --config cleanup.policy=delete --config retention.ms=604800000
 create order.reservation_requested.v1 6 --config cleanup.policy=delete --config retention.ms=604800000
 create order.shipped.v1 6 --config cleanup.policy=delete --config retention.ms=604800000
+create order.status_changed.v1 6 --config cleanup.policy=delete --config retention.ms=604800000
 create stock.reservation_failed.v1 6 --config cleanup.policy=delete --config retention.ms=604800000
 create stock.reserved.v1 6 --config cleanup.policy=delete --config retention.ms=604800000
 create warehouse.inbound_received.v1 6 --config cleanup.policy=delete --config retention.ms=604800000
@@ -96,6 +110,7 @@ create warehouse.order_shipped.v1 6 --config cleanup.policy=delete --config rete
 create carrier.checkpoint.v1 12 --config cleanup.policy=delete --config retention.ms=604800000
 create catalog.product.created.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
 create inbound.received.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
+create inbound.status_changed.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
 create label.label.created.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
 create label.shipment.created.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
 create label.shipment.delivered.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
@@ -103,6 +118,7 @@ create order.cancelled.v1.dlt 1 --config cleanup.policy=delete --config retentio
 create order.created.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
 create order.reservation_requested.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
 create order.shipped.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
+create order.status_changed.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
 create stock.reservation_failed.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
 create stock.reserved.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
 create warehouse.inbound_received.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
@@ -111,4 +127,4 @@ create warehouse.order_cancelled.v1.dlt 1 --config cleanup.policy=delete --confi
 create warehouse.order_picking_started.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
 create warehouse.order_shipped.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
 create carrier.checkpoint.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
-echo "90 topics present"
+echo "106 topics present"

@@ -5,3 +5,4 @@ export * from './order';
 export * from './inbound';
 export * from './label';
 export * from './rating';
+export * from './webhook';

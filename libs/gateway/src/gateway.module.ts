@@ -15,6 +15,7 @@ import { LabelController } from './label/label.controller';
 import { OrderTrackingController } from './label/order-tracking.controller';
 import { CalculateController } from './rating/calculate.controller';
 import { ReferenceDataController } from './rating/reference-data.controller';
+import { WebhookController } from './webhook/webhook.controller';
 
 /**
  * The HTTP entry: authenticates (a Fastify hook, see applyHttpRules), validates with the
@@ -32,6 +33,7 @@ import { ReferenceDataController } from './rating/reference-data.controller';
     LabelController,
     CarrierEventsController,
     OrderTrackingController,
+    WebhookController,
   ],
   providers: [
     ApiKeyService,

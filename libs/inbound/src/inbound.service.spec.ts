@@ -128,7 +128,7 @@ describe('InboundService and InboundLifecycle', () => {
     const config = loadConfig({ BUS_TIMEOUT_MS: '1000' });
     const bus = new CommandBus(new InProcessClient(broker), config);
     outbox = new Outbox(dataSource, new InProcessClient(broker), 'inbound');
-    inbounds = new InboundService(dataSource, new ReferenceData(bus, config), bus);
+    inbounds = new InboundService(dataSource, new ReferenceData(bus, config), bus, outbox);
     lifecycle = new InboundLifecycle(dataSource, outbox);
     handlers = new InboundHandlers(
       inbounds,
@@ -226,7 +226,7 @@ describe('InboundService and InboundLifecycle', () => {
         success([{ code: 'WH-NL-AMS', name: 'Amsterdam', country_code: 'NL' }]),
       );
       const bus = new CommandBus(new InProcessClient(lonely), config);
-      const alone = new InboundService(dataSource, new ReferenceData(bus, config), bus);
+      const alone = new InboundService(dataSource, new ReferenceData(bus, config), bus, outbox);
       await expect(alone.create(merchant, inboundRequest(anInbound()))).rejects.toMatchObject({
         code: CommonErrorCode.Unavailable,
       });

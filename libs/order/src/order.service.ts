@@ -10,6 +10,7 @@ import {
 import { DomainError, Outbox, ReferenceData } from '@consign/platform';
 import { orderDatabase } from './order.database';
 import { orderServiceProblems } from './order.references';
+import { addOrderStatusChanged } from './order-status-events';
 import { OrderRepository } from './order.repository';
 
 /** Creating and reading orders. State changes are OrderLifecycle's. */
@@ -43,6 +44,7 @@ export class OrderService {
         },
       });
       await OrderRepository.counted(manager, merchantId);
+      await addOrderStatusChanged(this.outbox, manager, merchantId, id, null);
       return id;
     });
     this.outbox.nudge();

@@ -2,14 +2,19 @@ import { Type } from 'class-transformer';
 import {
   ArrayNotEmpty,
   IsArray,
+  IsEnum,
   IsInt,
   IsNotEmpty,
+  IsObject,
+  IsOptional,
   IsString,
   MaxLength,
   Min,
   ValidateNested,
 } from 'class-validator';
 import { INBOUND_LIMITS } from '../inbound/inbound.limits';
+import { InboundOrderView } from '../inbound/inbound-order-view.dto';
+import { InboundStatus } from '../inbound/inbound-status';
 import { ResolvedStockLine } from './stock.events';
 
 /**
@@ -31,4 +36,25 @@ export class InboundReceivedEvent {
   @ValidateNested({ each: true })
   @Type(() => ResolvedStockLine)
   lines!: ResolvedStockLine[];
+}
+
+/**
+ * `inbound.status_changed.v1`: an inbound order was created or changed status; it carries the
+ * inbound order as the API returns it after the change, for webhooks.
+ */
+export class InboundStatusChangedEvent {
+  @IsInt()
+  @Min(1)
+  inbound_id!: number;
+
+  /** Null for a new inbound order. */
+  @IsOptional()
+  @IsEnum(InboundStatus)
+  previous_status!: InboundStatus | null;
+
+  @IsEnum(InboundStatus)
+  status!: InboundStatus;
+
+  @IsObject()
+  inbound!: InboundOrderView;
 }

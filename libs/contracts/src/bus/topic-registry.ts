@@ -28,7 +28,7 @@ import {
   RecordReceiptCommand,
   RejectInboundCommand,
 } from './inbound.commands';
-import { InboundReceivedEvent } from './inbound.events';
+import { InboundReceivedEvent, InboundStatusChangedEvent } from './inbound.events';
 import {
   CreateLabelCommand,
   GetLabelQuery,
@@ -48,6 +48,7 @@ import {
   OrderCreatedEvent,
   OrderReservationRequestedEvent,
   OrderShippedEvent,
+  OrderStatusChangedEvent,
 } from './order.events';
 import {
   CalculateFreightCommand,
@@ -74,7 +75,21 @@ import {
   RatingTopic,
   StockEvent,
   WarehouseEvent,
+  WebhookTopic,
 } from './topics';
+import {
+  WebhookDeliveryPageView,
+  WebhookDeliveryView,
+  WebhookEndpointSecretView,
+  WebhookEndpointView,
+} from '../webhook';
+import {
+  CreateWebhookCommand,
+  ListWebhookDeliveriesQuery,
+  ListWebhooksQuery,
+  RetryWebhookDeliveryCommand,
+  WebhookCommand,
+} from './webhook.commands';
 import {
   WarehouseInboundReceivedEvent,
   WarehouseInboundRejectedEvent,
@@ -152,6 +167,18 @@ export const COMMAND_REGISTRY = {
     reply: CarrierEventsResult,
   },
   [LabelTopic.GetOrderTracking]: { request: GetOrderTrackingQuery, reply: [OrderTrackingView] },
+  [WebhookTopic.Create]: { request: CreateWebhookCommand, reply: WebhookEndpointSecretView },
+  [WebhookTopic.List]: { request: ListWebhooksQuery, reply: [WebhookEndpointView] },
+  [WebhookTopic.Delete]: { request: WebhookCommand, reply: WebhookEndpointView },
+  [WebhookTopic.Rotate]: { request: WebhookCommand, reply: WebhookEndpointSecretView },
+  [WebhookTopic.ListDeliveries]: {
+    request: ListWebhookDeliveriesQuery,
+    reply: WebhookDeliveryPageView,
+  },
+  [WebhookTopic.RetryDelivery]: {
+    request: RetryWebhookDeliveryCommand,
+    reply: WebhookDeliveryView,
+  },
 } as const satisfies { readonly [K in CommandTopic]: CommandEntry<K> };
 
 export const EVENT_REGISTRY = {
@@ -160,9 +187,11 @@ export const EVENT_REGISTRY = {
   [OrderEvent.ReservationRequested]: OrderReservationRequestedEvent,
   [OrderEvent.Cancelled]: OrderCancelledEvent,
   [OrderEvent.Shipped]: OrderShippedEvent,
+  [OrderEvent.StatusChanged]: OrderStatusChangedEvent,
   [StockEvent.Reserved]: StockReservedEvent,
   [StockEvent.ReservationFailed]: StockReservationFailedEvent,
   [InboundEvent.Received]: InboundReceivedEvent,
+  [InboundEvent.StatusChanged]: InboundStatusChangedEvent,
   [WarehouseEvent.InboundReceived]: WarehouseInboundReceivedEvent,
   [WarehouseEvent.InboundRejected]: WarehouseInboundRejectedEvent,
   [WarehouseEvent.OrderPickingStarted]: WarehouseOrderPickingStartedEvent,

@@ -16,7 +16,7 @@ import type {
   RecordReceiptCommand,
   RejectInboundCommand,
 } from './inbound.commands';
-import type { InboundReceivedEvent } from './inbound.events';
+import type { InboundReceivedEvent, InboundStatusChangedEvent } from './inbound.events';
 import type {
   CreateOrderCommand,
   HoldOrderCommand,
@@ -29,6 +29,7 @@ import type {
   OrderCreatedEvent,
   OrderReservationRequestedEvent,
   OrderShippedEvent,
+  OrderStatusChangedEvent,
 } from './order.events';
 import type { StockReservationFailedEvent, StockReservedEvent } from './stock.events';
 import type {
@@ -62,6 +63,19 @@ import type {
   ListCarrierServicesQuery,
   ListWarehousesQuery,
 } from './rating.commands';
+import type {
+  WebhookDeliveryPageView,
+  WebhookEndpointSecretView,
+  WebhookDeliveryView,
+  WebhookEndpointView,
+} from '../webhook';
+import type {
+  CreateWebhookCommand,
+  ListWebhookDeliveriesQuery,
+  ListWebhooksQuery,
+  RetryWebhookDeliveryCommand,
+  WebhookCommand,
+} from './webhook.commands';
 
 /**
  * Every bus topic, versioned. Nothing else in the code base spells a topic name: a breaking
@@ -111,6 +125,7 @@ export const OrderEvent = {
   ReservationRequested: 'order.reservation_requested.v1',
   Cancelled: 'order.cancelled.v1',
   Shipped: 'order.shipped.v1',
+  StatusChanged: 'order.status_changed.v1',
 } as const;
 
 export const StockEvent = {
@@ -120,6 +135,7 @@ export const StockEvent = {
 
 export const InboundEvent = {
   Received: 'inbound.received.v1',
+  StatusChanged: 'inbound.status_changed.v1',
 } as const;
 
 /** Published by warehouse adapters; consumed by order-service and inbound-service. */
@@ -143,6 +159,16 @@ export const LabelEvent = {
   Created: 'label.label.created.v1',
   ShipmentCreated: 'label.shipment.created.v1',
   ShipmentDelivered: 'label.shipment.delivered.v1',
+} as const;
+
+/** webhook-dispatcher: merchants' webhook endpoints and their deliveries. */
+export const WebhookTopic = {
+  Create: 'webhook.endpoint.create.v1',
+  List: 'webhook.endpoint.list.v1',
+  Delete: 'webhook.endpoint.delete.v1',
+  Rotate: 'webhook.endpoint.rotate.v1',
+  ListDeliveries: 'webhook.delivery.list.v1',
+  RetryDelivery: 'webhook.delivery.retry.v1',
 } as const;
 
 /**
@@ -190,6 +216,18 @@ export interface CommandMap {
   [InboundTopic.Reject]: { request: RejectInboundCommand; reply: InboundOrderView };
   [RatingTopic.ListWarehouses]: { request: ListWarehousesQuery; reply: WarehouseView[] };
   [RatingTopic.ListServices]: { request: ListCarrierServicesQuery; reply: CarrierServiceView[] };
+  [WebhookTopic.Create]: { request: CreateWebhookCommand; reply: WebhookEndpointSecretView };
+  [WebhookTopic.List]: { request: ListWebhooksQuery; reply: WebhookEndpointView[] };
+  [WebhookTopic.Delete]: { request: WebhookCommand; reply: WebhookEndpointView };
+  [WebhookTopic.Rotate]: { request: WebhookCommand; reply: WebhookEndpointSecretView };
+  [WebhookTopic.ListDeliveries]: {
+    request: ListWebhookDeliveriesQuery;
+    reply: WebhookDeliveryPageView;
+  };
+  [WebhookTopic.RetryDelivery]: {
+    request: RetryWebhookDeliveryCommand;
+    reply: WebhookDeliveryView;
+  };
 }
 
 /** A variant of a new product, as `catalog.product.created.v1` lists it. */
@@ -211,9 +249,11 @@ export interface EventMap {
   [OrderEvent.ReservationRequested]: OrderReservationRequestedEvent;
   [OrderEvent.Cancelled]: OrderCancelledEvent;
   [OrderEvent.Shipped]: OrderShippedEvent;
+  [OrderEvent.StatusChanged]: OrderStatusChangedEvent;
   [StockEvent.Reserved]: StockReservedEvent;
   [StockEvent.ReservationFailed]: StockReservationFailedEvent;
   [InboundEvent.Received]: InboundReceivedEvent;
+  [InboundEvent.StatusChanged]: InboundStatusChangedEvent;
   [WarehouseEvent.InboundReceived]: WarehouseInboundReceivedEvent;
   [WarehouseEvent.InboundRejected]: WarehouseInboundRejectedEvent;
   [WarehouseEvent.OrderPickingStarted]: WarehouseOrderPickingStartedEvent;
@@ -236,6 +276,7 @@ export const COMMAND_TOPICS: readonly CommandTopic[] = [
   ...Object.values(InboundTopic),
   ...Object.values(RatingTopic),
   ...Object.values(LabelTopic),
+  ...Object.values(WebhookTopic),
 ];
 export const EVENT_TOPICS: readonly EventTopic[] = [
   ...Object.values(CatalogEvent),

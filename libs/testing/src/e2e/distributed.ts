@@ -20,6 +20,7 @@ export const DISTRIBUTED_SERVICES = [
   'inbound-service',
   'label-tracking-service',
   'carrier-sandbox',
+  'webhook-dispatcher',
 ] as const;
 
 /**
