@@ -11,3 +11,4 @@ export * from './e2e/eventually';
 export * from './factories/rating.factory';
 export * from './e2e/eventually';
 export * from './factories/order.factory';
+export * from './e2e/webhook-receiver';

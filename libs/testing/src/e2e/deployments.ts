@@ -29,6 +29,11 @@ export interface Deployment {
   broker?: BrokerControl;
   /** Stops one service process (distributed only), to see how the gateway copes without it. */
   stopService?(name: string): Promise<void>;
+  /**
+   * Stops one service process with `signal` (SIGKILL: no chance to clean up) and starts it again
+   * on the same database and bus (distributed only).
+   */
+  restartService?(name: string, signal?: NodeJS.Signals): Promise<void>;
   /** Every process's output, for a failing test's message. */
   logs(): string;
   stop(): Promise<void>;
