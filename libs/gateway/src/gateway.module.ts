@@ -16,6 +16,8 @@ import { OrderTrackingController } from './label/order-tracking.controller';
 import { CalculateController } from './rating/calculate.controller';
 import { ReferenceDataController } from './rating/reference-data.controller';
 import { WebhookController } from './webhook/webhook.controller';
+import { TrackingPageController } from './tracking/tracking-page.controller';
+import { TrackingTokenService } from './tracking/tracking-token.service';
 
 /**
  * The HTTP entry: authenticates (a Fastify hook, see applyHttpRules), validates with the
@@ -34,12 +36,14 @@ import { WebhookController } from './webhook/webhook.controller';
     CarrierEventsController,
     OrderTrackingController,
     WebhookController,
+    TrackingPageController,
   ],
   providers: [
     ApiKeyService,
     BootstrapKeyService,
     CarrierCredentialService,
     GatewayBus,
+    TrackingTokenService,
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
   ],
   exports: [ApiKeyService, BootstrapKeyService, CarrierCredentialService],

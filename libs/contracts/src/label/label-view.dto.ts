@@ -69,4 +69,9 @@ export class LabelView {
   delivered_time!: string | null;
   /** ISO 8601 UTC. */
   created_time!: string;
+  /**
+   * The label's public tracking page (no API key; no personal data), for the recipient. Added by
+   * the gateway to the label it answers for GET; not in the spec.
+   */
+  tracking_url?: string;
 }

@@ -4,6 +4,7 @@ import { CarrierCredentialEntity } from './carrier-credential.entity';
 import { MerchantEntity } from './merchant.entity';
 import { CreateMerchant1764000000100 } from '../migrations/1764000000100-create-merchant';
 import { CreateCarrierCredential1764000000110 } from '../migrations/1764000000110-create-carrier-credential';
+import { CreateTrackingSecret1764000001510 } from '../migrations/1764000001510-create-tracking-secret';
 
 export const GATEWAY_SCHEMA = 'gateway';
 
@@ -12,6 +13,10 @@ export const gatewayDatabase = serviceDatabase({
   name: 'gateway',
   schema: GATEWAY_SCHEMA,
   entities: [MerchantEntity, ApiKeyEntity, CarrierCredentialEntity],
-  migrations: [CreateMerchant1764000000100, CreateCarrierCredential1764000000110],
+  migrations: [
+    CreateMerchant1764000000100,
+    CreateCarrierCredential1764000000110,
+    CreateTrackingSecret1764000001510,
+  ],
   withMessaging: false,
 });

@@ -10,6 +10,7 @@ import * as order_tracking_controller from '../label/order-tracking.controller';
 import * as order_controller from '../order/order.controller';
 import * as calculate_controller from '../rating/calculate.controller';
 import * as reference_data_controller from '../rating/reference-data.controller';
+import * as tracking_page_controller from '../tracking/tracking-page.controller';
 import * as webhook_controller from '../webhook/webhook.controller';
 
 export default async () => {
@@ -1115,6 +1116,12 @@ export default async () => {
                 description: 'ISO 8601 UTC; null until delivered.',
               },
               created_time: { required: true, type: () => String, description: 'ISO 8601 UTC.' },
+              tracking_url: {
+                required: false,
+                type: () => String,
+                description:
+                  "The label's public tracking page (no API key; no personal data), for the recipient. Added by\nthe gateway to the label it answers for GET; not in the spec.",
+              },
             },
           },
         ],
@@ -1389,6 +1396,12 @@ export default async () => {
                 required: true,
                 type: () => t['../../../contracts/src/order/order-view.dto'].OrderServiceView,
                 nullable: true,
+              },
+              tracking_url: {
+                required: false,
+                type: () => String,
+                description:
+                  "The order's public tracking page (no API key; no personal data), for the merchant's\ncustomer. Added by the gateway to the order it answers for GET; not in the spec.",
               },
             },
             OrderPageView: {
@@ -2360,6 +2373,7 @@ export default async () => {
             },
           },
         ],
+        [tracking_page_controller, { TrackingPageController: { page: { type: String } } }],
         [
           webhook_controller,
           {
