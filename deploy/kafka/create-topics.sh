@@ -93,8 +93,10 @@ create catalog.product.created.v1 6 --config cleanup.policy=delete --config rete
 create inbound.received.v1 6 --config cleanup.policy=delete --config retention.ms=604800000
 create inbound.status_changed.v1 6 --config cleanup.policy=delete --config retention.ms=604800000
 create label.label.created.v1 6 --config cleanup.policy=delete --config retention.ms=604800000
+create label.order_tracking.updated.v1 6 --config cleanup.policy=delete --config retention.ms=604800000
 create label.shipment.created.v1 6 --config cleanup.policy=delete --config retention.ms=604800000
 create label.shipment.delivered.v1 6 --config cleanup.policy=delete --config retention.ms=604800000
+create label.tracking.updated.v1 6 --config cleanup.policy=delete --config retention.ms=604800000
 create order.cancelled.v1 6 --config cleanup.policy=delete --config retention.ms=604800000
 create order.created.v1 6 --config cleanup.policy=delete --config retention.ms=604800000
 create order.reservation_requested.v1 6 --config cleanup.policy=delete --config retention.ms=604800000
@@ -112,8 +114,10 @@ create catalog.product.created.v1.dlt 1 --config cleanup.policy=delete --config 
 create inbound.received.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
 create inbound.status_changed.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
 create label.label.created.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
+create label.order_tracking.updated.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
 create label.shipment.created.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
 create label.shipment.delivered.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
+create label.tracking.updated.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
 create order.cancelled.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
 create order.created.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
 create order.reservation_requested.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
@@ -127,4 +131,4 @@ create warehouse.order_cancelled.v1.dlt 1 --config cleanup.policy=delete --confi
 create warehouse.order_picking_started.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
 create warehouse.order_shipped.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
 create carrier.checkpoint.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
-echo "106 topics present"
+echo "110 topics present"

@@ -3,6 +3,7 @@ import {
   Deployment,
   WEBHOOK_TEST_ENV,
   WebhookReceiver,
+  aLabel,
   anOrder,
   eventually,
 } from '@consign/testing';
@@ -184,6 +185,41 @@ describe.each(DEPLOYMENT_MODES)('webhooks (%s)', (_mode, start) => {
       (got) => got.length === 4,
     );
     expect(receiver.at('/rotated').every((r) => r.verifyError === null)).toBe(true);
+  });
+
+  it('delivers label.tracking_updated with the label tracking as the API answers it', async () => {
+    await register('/tracking', ['label.tracking_updated']);
+    const carrier = await deployment.createCarrierKey('RM');
+    // Royal Mail: the carrier sandbox leaves it alone, so the test reports its events.
+    const label = await ok<number>(
+      api.post('/2026-05/cloud/label', aLabel({ service: { service_code: 'RM-TRACKED48' } })),
+    );
+    const number = `RM${label}WH`;
+    const event = {
+      label_id: label,
+      event_code: 'E10',
+      description: 'Picked up by courier',
+      location: 'York, GB',
+      event_time: new Date(Date.now() + 3_600_000).toISOString(),
+      allocation: { tracking_courier: 'RM', tracking_number: number },
+    };
+    expect(
+      (await carrier.post('/2026-05/cloud/carrier/RM/events', { events: [event] })).status,
+    ).toBe(200);
+    const [delivered] = await eventually(
+      async () =>
+        receiver
+          .at('/tracking')
+          .map((r) => JSON.parse(r.body) as { type: string; data: { label_id: number } })
+          .filter((b) => b.data.label_id === label),
+      (bodies) => bodies.length >= 1,
+    );
+    expect(delivered.type).toBe('label.tracking_updated');
+    expect(delivered.data).toEqual({
+      label_id: label,
+      ...(await ok<object>(api.get(`/2026-05/cloud/label/tracking/${label}`))),
+    });
+    expect(receiver.at('/tracking').every((r) => r.verifyError === null)).toBe(true);
   });
 
   it('refuses unsafe or invalid endpoints with a 400 and unknown ids with a 404', async () => {

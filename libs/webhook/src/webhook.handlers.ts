@@ -1,8 +1,15 @@
 import { Controller, Inject } from '@nestjs/common';
 import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
 import {
+  CommonErrorCode,
   CreateWebhookCommand,
   EventEnvelope,
+  EventPayload,
+  EventTopic,
+  LabelEvent,
+  LabelTrackingUpdatedEvent,
+  OrderTrackingUpdatedEvent,
+  WebhookEventType,
   InboundEvent,
   InboundStatusChangedEvent,
   ListWebhookDeliveriesQuery,
@@ -18,7 +25,7 @@ import {
   WebhookEndpointView,
   WebhookTopic,
 } from '@consign/contracts';
-import { Inbox, handleCommand, metrics } from '@consign/platform';
+import { CommandBus, DomainError, Inbox, handleCommand, metrics } from '@consign/platform';
 import { webhookDatabase } from './webhook.database';
 import { WebhookDeliveryService } from './webhook-delivery.service';
 import { WebhookEndpointService } from './webhook-endpoint.service';
@@ -29,6 +36,9 @@ import { WebhookDispatcher } from './webhook-dispatcher.service';
 /** The consumer name (and, in distributed mode, the consumer group) of webhook-dispatcher. */
 export const WEBHOOK_CONSUMER = 'webhook-dispatcher';
 
+/** Tries at reading a resource from its service (200, 400, 800 ms apart). */
+const READ_ATTEMPTS = 4;
+
 /** webhook-dispatcher's bus interface: endpoint commands, and the domain events it delivers. */
 @Controller()
 export class WebhookHandlers {
@@ -37,6 +47,7 @@ export class WebhookHandlers {
     private readonly deliveries: WebhookDeliveryService,
     private readonly dispatcher: WebhookDispatcher,
     @Inject(webhookDatabase.inbox) private readonly inbox: Inbox,
+    private readonly bus: CommandBus,
   ) {}
 
   @MessagePattern(WebhookTopic.Create)
@@ -91,33 +102,75 @@ export class WebhookHandlers {
     return this.ingest(InboundEvent.StatusChanged, InboundStatusChangedEvent, raw);
   }
 
+  @EventPattern(LabelEvent.TrackingUpdated)
+  onLabelTrackingUpdated(@Payload() raw: unknown): Promise<void> {
+    return this.ingest(LabelEvent.TrackingUpdated, LabelTrackingUpdatedEvent, raw);
+  }
+
+  @EventPattern(LabelEvent.OrderTrackingUpdated)
+  onOrderTrackingUpdated(@Payload() raw: unknown): Promise<void> {
+    return this.ingest(LabelEvent.OrderTrackingUpdated, OrderTrackingUpdatedEvent, raw);
+  }
+
   /**
-   * Queues the event for each subscribed endpoint in one transaction with its inbox row (a
-   * redelivered event queues nothing twice), then wakes the dispatcher.
+   * Reads the resource the event names (outside any transaction: a bus request may be needed),
+   * then queues the event for each subscribed endpoint in one transaction with its inbox row (a
+   * redelivered event queues nothing twice), then wakes the dispatcher. A resource that cannot be
+   * read after a few tries parks the event in the dead-letter table (and DLT), never drops it.
    */
-  private async ingest<K extends keyof typeof WEBHOOK_SOURCES>(
+  private async ingest<K extends EventTopic>(
     topic: K,
-    contract: new () => object,
+    contract: new () => EventPayload<K> & object,
     raw: unknown,
   ): Promise<void> {
-    const source = WEBHOOK_SOURCES[topic];
+    const source = WEBHOOK_SOURCES[topic] as
+      | {
+          type: WebhookEventType;
+          read: (event: EventEnvelope<unknown>, bus: CommandBus) => unknown;
+        }
+      | undefined;
+    if (!source) throw new Error(`no webhook source for ${topic}`);
+    const resolved = await this.read(source.read, raw);
     let queued = 0;
     const outcome = await this.inbox.consume(
       WEBHOOK_CONSUMER,
       topic,
       raw,
       async (manager, event) => {
+        if (!resolved.ok) throw resolved.error;
         queued = await WebhookDeliveryRepository.enqueue(manager, {
           merchantId: event.merchant_id,
           type: source.type,
           webhookId: webhookIdOf(event as EventEnvelope<unknown>),
           occurredAt: event.occurred_at,
-          data: (source.data as (payload: unknown) => unknown)(event.payload),
+          data: resolved.data,
         });
       },
-      { contract: contract as never },
+      { contract },
     );
     metrics().countEvent(WEBHOOK_CONSUMER, topic, outcome);
     if (queued > 0) this.dispatcher.nudge();
+  }
+
+  private async read(
+    read: (event: EventEnvelope<unknown>, bus: CommandBus) => unknown,
+    raw: unknown,
+  ): Promise<{ ok: true; data: unknown } | { ok: false; error: DomainError }> {
+    let last = '';
+    for (let attempt = 1; attempt <= READ_ATTEMPTS; attempt++) {
+      try {
+        return { ok: true, data: await read(raw as EventEnvelope<unknown>, this.bus) };
+      } catch (error: unknown) {
+        last = error instanceof Error ? error.message : String(error);
+        // A malformed event fails here too: the inbox refuses it before the handler runs.
+        if (!raw || typeof raw !== 'object' || !('payload' in raw)) break;
+        if (attempt < READ_ATTEMPTS)
+          await new Promise((resolve) => setTimeout(resolve, 200 * 2 ** (attempt - 1)));
+      }
+    }
+    return {
+      ok: false,
+      error: new DomainError(CommonErrorCode.Unavailable, `could not read the resource: ${last}`),
+    };
   }
 }

@@ -35,7 +35,13 @@ import {
   GetOrderTrackingQuery,
   IngestCarrierEventsCommand,
 } from './label.commands';
-import { LabelCreatedEvent, ShipmentCreatedEvent, ShipmentDeliveredEvent } from './label.events';
+import {
+  LabelCreatedEvent,
+  LabelTrackingUpdatedEvent,
+  OrderTrackingUpdatedEvent,
+  ShipmentCreatedEvent,
+  ShipmentDeliveredEvent,
+} from './label.events';
 import {
   CreateOrderCommand,
   HoldOrderCommand,
@@ -200,6 +206,8 @@ export const EVENT_REGISTRY = {
   [LabelEvent.Created]: LabelCreatedEvent,
   [LabelEvent.ShipmentCreated]: ShipmentCreatedEvent,
   [LabelEvent.ShipmentDelivered]: ShipmentDeliveredEvent,
+  [LabelEvent.TrackingUpdated]: LabelTrackingUpdatedEvent,
+  [LabelEvent.OrderTrackingUpdated]: OrderTrackingUpdatedEvent,
 } as const satisfies { readonly [K in EventTopic]: ClassOf<EventMap[K]> };
 
 /** Adapter topics (ADAPTER_TOPICS): raw messages, not in an EventEnvelope. */

@@ -48,6 +48,8 @@ import type {
 } from './label.commands';
 import type {
   LabelCreatedEvent,
+  LabelTrackingUpdatedEvent,
+  OrderTrackingUpdatedEvent,
   ShipmentCreatedEvent,
   ShipmentDeliveredEvent,
 } from './label.events';
@@ -159,6 +161,8 @@ export const LabelEvent = {
   Created: 'label.label.created.v1',
   ShipmentCreated: 'label.shipment.created.v1',
   ShipmentDelivered: 'label.shipment.delivered.v1',
+  TrackingUpdated: 'label.tracking.updated.v1',
+  OrderTrackingUpdated: 'label.order_tracking.updated.v1',
 } as const;
 
 /** webhook-dispatcher: merchants' webhook endpoints and their deliveries. */
@@ -262,6 +266,8 @@ export interface EventMap {
   [LabelEvent.Created]: LabelCreatedEvent;
   [LabelEvent.ShipmentCreated]: ShipmentCreatedEvent;
   [LabelEvent.ShipmentDelivered]: ShipmentDeliveredEvent;
+  [LabelEvent.TrackingUpdated]: LabelTrackingUpdatedEvent;
+  [LabelEvent.OrderTrackingUpdated]: OrderTrackingUpdatedEvent;
 }
 
 export type CommandTopic = keyof CommandMap;

@@ -1,11 +1,13 @@
 /**
  * The event types a merchant's webhook endpoint can subscribe to (Standard Webhooks `type`).
  * Each is fed by a domain event of a service (the webhook-dispatcher's WEBHOOK_SOURCES). Only
- * types that are fed are listed: `order.tracking_updated`, `label.tracking_updated`,
- * `label.voided` and `stock.level_changed` come with the events that will feed them.
+ * types that are fed are listed: `label.voided` and `stock.level_changed` come with the events
+ * that will feed them.
  */
 export enum WebhookEventType {
   OrderStatusChanged = 'order.status_changed',
+  OrderTrackingUpdated = 'order.tracking_updated',
+  LabelTrackingUpdated = 'label.tracking_updated',
   InboundStatusChanged = 'inbound.status_changed',
 }
 
