@@ -102,6 +102,7 @@ create order.created.v1 6 --config cleanup.policy=delete --config retention.ms=6
 create order.reservation_requested.v1 6 --config cleanup.policy=delete --config retention.ms=604800000
 create order.shipped.v1 6 --config cleanup.policy=delete --config retention.ms=604800000
 create order.status_changed.v1 6 --config cleanup.policy=delete --config retention.ms=604800000
+create stock.level_changed.v1 6 --config cleanup.policy=delete --config retention.ms=604800000
 create stock.reservation_failed.v1 6 --config cleanup.policy=delete --config retention.ms=604800000
 create stock.reserved.v1 6 --config cleanup.policy=delete --config retention.ms=604800000
 create warehouse.inbound_received.v1 6 --config cleanup.policy=delete --config retention.ms=604800000
@@ -123,6 +124,7 @@ create order.created.v1.dlt 1 --config cleanup.policy=delete --config retention.
 create order.reservation_requested.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
 create order.shipped.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
 create order.status_changed.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
+create stock.level_changed.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
 create stock.reservation_failed.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
 create stock.reserved.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
 create warehouse.inbound_received.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
@@ -131,4 +133,4 @@ create warehouse.order_cancelled.v1.dlt 1 --config cleanup.policy=delete --confi
 create warehouse.order_picking_started.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
 create warehouse.order_shipped.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
 create carrier.checkpoint.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
-echo "110 topics present"
+echo "112 topics present"

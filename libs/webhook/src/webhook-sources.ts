@@ -8,6 +8,7 @@ import {
   LabelEvent,
   LabelTopic,
   OrderEvent,
+  StockEvent,
   WebhookEventType,
 } from '@consign/contracts';
 import { CommandBus, DomainError } from '@consign/platform';
@@ -33,6 +34,10 @@ export const WEBHOOK_SOURCES: { [K in EventTopic]?: { type: WebhookEventType; re
   [InboundEvent.StatusChanged]: {
     type: WebhookEventType.InboundStatusChanged,
     read: (event) => event.payload.inbound,
+  },
+  [StockEvent.LevelChanged]: {
+    type: WebhookEventType.StockLevelChanged,
+    read: (event) => event.payload,
   },
   [LabelEvent.TrackingUpdated]: {
     type: WebhookEventType.LabelTrackingUpdated,

@@ -18,6 +18,8 @@ import {
   OrderStatusChangedEvent,
   Reply,
   RetryWebhookDeliveryCommand,
+  StockEvent,
+  StockLevelChangedEvent,
   WebhookCommand,
   WebhookDeliveryPageView,
   WebhookDeliveryView,
@@ -100,6 +102,11 @@ export class WebhookHandlers {
   @EventPattern(InboundEvent.StatusChanged)
   onInboundStatusChanged(@Payload() raw: unknown): Promise<void> {
     return this.ingest(InboundEvent.StatusChanged, InboundStatusChangedEvent, raw);
+  }
+
+  @EventPattern(StockEvent.LevelChanged)
+  onStockLevelChanged(@Payload() raw: unknown): Promise<void> {
+    return this.ingest(StockEvent.LevelChanged, StockLevelChangedEvent, raw);
   }
 
   @EventPattern(LabelEvent.TrackingUpdated)

@@ -62,7 +62,11 @@ import {
   ListCarrierServicesQuery,
   ListWarehousesQuery,
 } from './rating.commands';
-import { StockReservationFailedEvent, StockReservedEvent } from './stock.events';
+import {
+  StockLevelChangedEvent,
+  StockReservationFailedEvent,
+  StockReservedEvent,
+} from './stock.events';
 import {
   CarrierTopic,
   CatalogEvent,
@@ -196,6 +200,7 @@ export const EVENT_REGISTRY = {
   [OrderEvent.StatusChanged]: OrderStatusChangedEvent,
   [StockEvent.Reserved]: StockReservedEvent,
   [StockEvent.ReservationFailed]: StockReservationFailedEvent,
+  [StockEvent.LevelChanged]: StockLevelChangedEvent,
   [InboundEvent.Received]: InboundReceivedEvent,
   [InboundEvent.StatusChanged]: InboundStatusChangedEvent,
   [WarehouseEvent.InboundReceived]: WarehouseInboundReceivedEvent,

@@ -31,7 +31,11 @@ import type {
   OrderShippedEvent,
   OrderStatusChangedEvent,
 } from './order.events';
-import type { StockReservationFailedEvent, StockReservedEvent } from './stock.events';
+import type {
+  StockLevelChangedEvent,
+  StockReservationFailedEvent,
+  StockReservedEvent,
+} from './stock.events';
 import type {
   WarehouseInboundReceivedEvent,
   WarehouseInboundRejectedEvent,
@@ -133,6 +137,7 @@ export const OrderEvent = {
 export const StockEvent = {
   Reserved: 'stock.reserved.v1',
   ReservationFailed: 'stock.reservation_failed.v1',
+  LevelChanged: 'stock.level_changed.v1',
 } as const;
 
 export const InboundEvent = {
@@ -256,6 +261,7 @@ export interface EventMap {
   [OrderEvent.StatusChanged]: OrderStatusChangedEvent;
   [StockEvent.Reserved]: StockReservedEvent;
   [StockEvent.ReservationFailed]: StockReservationFailedEvent;
+  [StockEvent.LevelChanged]: StockLevelChangedEvent;
   [InboundEvent.Received]: InboundReceivedEvent;
   [InboundEvent.StatusChanged]: InboundStatusChangedEvent;
   [WarehouseEvent.InboundReceived]: WarehouseInboundReceivedEvent;

@@ -1,14 +1,14 @@
 /**
  * The event types a merchant's webhook endpoint can subscribe to (Standard Webhooks `type`).
  * Each is fed by a domain event of a service (the webhook-dispatcher's WEBHOOK_SOURCES). Only
- * types that are fed are listed: `label.voided` and `stock.level_changed` come with the events
- * that will feed them.
+ * types that are fed are listed: `label.voided` comes with the event that will feed it.
  */
 export enum WebhookEventType {
   OrderStatusChanged = 'order.status_changed',
   OrderTrackingUpdated = 'order.tracking_updated',
   LabelTrackingUpdated = 'label.tracking_updated',
   InboundStatusChanged = 'inbound.status_changed',
+  StockLevelChanged = 'stock.level_changed',
 }
 
 export const WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = Object.values(WebhookEventType);
