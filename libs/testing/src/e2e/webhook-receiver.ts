@@ -101,4 +101,6 @@ export const WEBHOOK_TEST_ENV = {
   WEBHOOK_RETRY_MAX_DELAY_MS: '200',
   WEBHOOK_TIMEOUT_MS: '2000',
   WEBHOOK_POLL_MS: '100',
+  // Royal Mail is left to the tests, which report its events themselves.
+  CARRIER_SANDBOX_CARRIERS: 'DHL,UPS,USPS,DPD',
 };
