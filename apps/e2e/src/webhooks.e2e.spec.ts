@@ -4,6 +4,7 @@ import {
   WEBHOOK_TEST_ENV,
   WebhookReceiver,
   aLabel,
+  aLabelAddress,
   anOrder,
   eventually,
 } from '@consign/testing';
@@ -196,7 +197,14 @@ describe.each(DEPLOYMENT_MODES)('webhooks (%s)', (_mode, start) => {
     const carrier = await deployment.createCarrierKey('RM');
     // Royal Mail: the carrier sandbox leaves it alone, so the test reports its events.
     const label = await ok<number>(
-      api.post('/2026-05/cloud/label', aLabel({ service: { service_code: 'RM-TRACKED48' } })),
+      api.post(
+        '/2026-05/cloud/label',
+        aLabel({
+          service: { service_code: 'RM-TRACKED48' },
+          shipping_address: aLabelAddress({ country_code: 'GB', city: 'Leeds' }),
+          shipper_address: aLabelAddress({ city: 'York' }),
+        }),
+      ),
     );
     const number = `RM${label}WH`;
     const event = {
