@@ -101,7 +101,6 @@ async function main(): Promise<void> {
         BOOTSTRAP_API_KEY: apiKey,
         RATE_LIMIT_MAX: '0',
         CARRIER_SANDBOX: 'off',
-        LOG_LEVEL: 'warn',
       },
       GATEWAY_READY,
     );
