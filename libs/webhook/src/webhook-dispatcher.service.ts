@@ -20,6 +20,9 @@ import {
 import { WebhookSender } from './webhook-sender';
 import { signedHeaders } from './webhook-signer';
 
+/** How long a nudge waits for more events before claiming (one claim for a burst of them). */
+const NUDGE_DELAY_MS = 5;
+
 /**
  * Sends queued deliveries: claims the due ones (a lease, so a dispatcher that dies mid-attempt
  * leaves them due again, and replicas share the queue), keeps up to WEBHOOK_CONCURRENCY attempts
@@ -39,6 +42,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   private pumping?: Promise<void>;
   private again = false;
   private timer?: NodeJS.Timeout;
+  private soon?: NodeJS.Timeout;
   private readonly sends = new Set<Promise<void>>();
 
   constructor(
@@ -63,18 +67,19 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
         );
         return records.map(() => undefined);
       },
-      { maxItems: 500, maxDelayMs: 5 },
+      { maxItems: 500, maxDelayMs: 10 },
     );
   }
 
   onApplicationBootstrap(): void {
     this.running = true;
-    this.nudge();
+    this.startPump();
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.running = false;
     if (this.timer) clearTimeout(this.timer);
+    if (this.soon) clearTimeout(this.soon);
     await this.pumping;
     // Attempts under way finish and are recorded; what is not sent stays queued.
     await Promise.all([...this.sends]);
@@ -82,15 +87,27 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     this.sender.close();
   }
 
-  /** Look for due deliveries now (called after events were queued). */
+  /**
+   * Look for due deliveries soon (called after events were queued): within NUDGE_DELAY_MS, so
+   * that the events queued meanwhile are claimed together rather than one query each.
+   */
   nudge(): void {
     if (!this.running) return;
     if (this.pumping) {
       this.again = true;
       return;
     }
+    if (this.soon) return;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
+    this.soon = setTimeout(() => {
+      this.soon = undefined;
+      this.startPump();
+    }, NUDGE_DELAY_MS);
+  }
+
+  private startPump(): void {
+    if (!this.running || this.pumping) return;
     this.pumping = this.pump()
       .catch((error: unknown) => this.logger.error(`dispatch failed: ${String(error)}`))
       .finally(() => {
@@ -100,7 +117,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
           this.again = false;
           this.nudge();
         } else {
-          this.timer = setTimeout(() => this.nudge(), this.config.WEBHOOK_POLL_MS);
+          this.timer = setTimeout(() => this.startPump(), this.config.WEBHOOK_POLL_MS);
           this.timer.unref();
         }
       });
