@@ -11,6 +11,7 @@ import * as inbound from '@consign/inbound';
 import * as labelTracking from '@consign/label-tracking';
 import * as order from '@consign/order';
 import * as rating from '@consign/rating';
+import * as webhook from '@consign/webhook';
 import {
   DatabaseTarget,
   ServiceDatabase,
@@ -63,7 +64,16 @@ async function emptyDatabase(): Promise<{
 
 describe('admin migrate', () => {
   it('covers the schema of every service database the libraries define', () => {
-    const defined = [carrierSandbox, catalog, gateway, inbound, labelTracking, order, rating]
+    const defined = [
+      carrierSandbox,
+      catalog,
+      gateway,
+      inbound,
+      labelTracking,
+      order,
+      rating,
+      webhook,
+    ]
       .flatMap((lib) => Object.values(lib).filter(isServiceDatabase))
       .map((database) => database.options.schema)
       .sort();

@@ -5,6 +5,7 @@ import { inboundDatabase } from '@consign/inbound';
 import { labelTrackingDatabase } from '@consign/label-tracking';
 import { orderDatabase } from '@consign/order';
 import { DatabaseHost, DatabaseTarget, ServiceDatabaseOptions } from '@consign/platform';
+import { webhookDatabase } from '@consign/webhook';
 
 /**
  * Every service that owns a schema (rating-service is stateless). The deployment's one-shot
@@ -18,6 +19,7 @@ export const MIGRATED_DATABASES: readonly ServiceDatabaseOptions[] = [
   inboundDatabase.options,
   labelTrackingDatabase.options,
   carrierSandboxDatabase.options,
+  webhookDatabase.options,
 ];
 
 export interface MigratedSchema {

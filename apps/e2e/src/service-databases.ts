@@ -5,6 +5,7 @@ import { labelTrackingDatabase } from '@consign/label-tracking';
 import { inboundDatabase } from '@consign/inbound';
 import { orderDatabase } from '@consign/order';
 import type { ServiceDatabaseOptions } from '@consign/platform';
+import { webhookDatabase } from '@consign/webhook';
 
 /** Every service's database, to migrate a template the test databases are cloned from. */
 export const ALL_SERVICE_DATABASES: ServiceDatabaseOptions[] = [
@@ -14,4 +15,5 @@ export const ALL_SERVICE_DATABASES: ServiceDatabaseOptions[] = [
   carrierSandboxDatabase.options,
   orderDatabase.options,
   inboundDatabase.options,
+  webhookDatabase.options,
 ];

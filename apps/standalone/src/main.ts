@@ -7,6 +7,7 @@ import { RatingModule } from '@consign/rating';
 import { BootstrapKeyService, GatewayModule, createHttpApp } from '@consign/gateway';
 import { InboundModule } from '@consign/inbound';
 import { OrderModule } from '@consign/order';
+import { WebhookModule } from '@consign/webhook';
 import {
   IN_PROCESS_BROKER,
   InProcessBroker,
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
       OrderModule,
       InboundModule,
       LabelTrackingModule,
+      WebhookModule,
       // The project's own carrier: on unless CARRIER_SANDBOX=off (real carriers report instead).
       ...(sandbox.enabled ? [CarrierSandboxModule] : []),
     ],

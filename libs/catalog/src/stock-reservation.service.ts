@@ -7,6 +7,7 @@ import {
   StockEvent,
 } from '@consign/contracts';
 import { Outbox } from '@consign/platform';
+import { announceStockLevels } from './stock-level-events';
 import { catalogDatabase } from './catalog.database';
 import { quantitiesPerVariant, resolveVariants } from './variant-resolver';
 
@@ -146,6 +147,13 @@ export class StockReservationService {
        WHERE s.warehouse_code = $1 AND s.variant_id = u.v`,
       [warehouse, needed.map((n) => n.variant_id), needed.map((n) => n.quantity)],
     );
+    await announceStockLevels(
+      manager,
+      this.outbox,
+      merchantId,
+      warehouse,
+      needed.map((n) => n.variant_id),
+    );
     const inserted = (await manager.query(
       `INSERT INTO ${RESERVATION} (order_id, merchant_id, status, warehouse_code, lines, attempt)
        VALUES ($1, $2, 'reserved', $3, $4, $5) ON CONFLICT (order_id) DO NOTHING RETURNING order_id`,
@@ -212,6 +220,15 @@ export class StockReservationService {
         quantities.map((q) => q.quantity),
       ],
     );
+    // A reserved reservation always names its warehouse.
+    if (reservation.warehouse_code)
+      await announceStockLevels(
+        manager,
+        this.outbox,
+        merchantId,
+        reservation.warehouse_code,
+        quantities.map((q) => q.variant_id),
+      );
     await manager.query(
       `UPDATE ${RESERVATION} SET status = $2, updated_at = now() WHERE order_id = $1`,
       [orderId, to],

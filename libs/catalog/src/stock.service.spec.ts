@@ -52,6 +52,7 @@ describe('stock: receipts, reservations, releases, deductions and the inventory'
   /** What order-service answers about the orders' states, for the reconciliation. */
   let orderStates: Map<number, OrderStatus>;
   let answers: Published[];
+  let levels: Published[];
   let merchant = 300;
   let nextOrder = 1000;
   /** The variants of the current merchant, by sku code. */
@@ -121,13 +122,17 @@ describe('stock: receipts, reservations, releases, deductions and the inventory'
     dataSource = await host.openServiceDataSource(catalogDatabase.options);
     const broker = new InProcessBroker();
     answers = [];
+    levels = [];
     for (const topic of Object.values(StockEvent))
       broker.registerEventHandler(topic, async (event) => {
-        answers.push({ topic, ...(event as EventEnvelope<Record<string, unknown>>) });
+        const published = { topic, ...(event as EventEnvelope<Record<string, unknown>>) };
+        // Level announcements (for webhooks) have a test of their own.
+        if (topic === StockEvent.LevelChanged) levels.push(published);
+        else answers.push(published);
       });
     outbox = new Outbox(dataSource, new InProcessClient(broker), 'catalog');
     products = new ProductService(dataSource, outbox, new CommandLedger(dataSource, 'catalog'));
-    stock = new StockService(dataSource);
+    stock = new StockService(dataSource, outbox);
     const reservations = new StockReservationService(outbox);
     orderStates = new Map();
     const orderService = {
@@ -386,6 +391,30 @@ describe('stock: receipts, reservations, releases, deductions and the inventory'
           orderId,
         ),
       );
+
+    it('announces each change of levels with the inventory rows as the change left them', async () => {
+      await outbox.flush();
+      levels.splice(0);
+      await receive('WH-NL-AMS', [['TEE-S', 5]]);
+      const id = await order([['TEE-S', 3]]);
+      await cancel(id);
+      await outbox.flush();
+      const announced = levels
+        .splice(0)
+        .map((l) => (l.payload as { levels: { sku: string; reserved: number }[] }).levels);
+      expect(announced.map((rows) => rows.map((r) => [r.sku, r.reserved]))).toEqual([
+        [['TEE-S', 0]],
+        [['TEE-S', 3]],
+        [['TEE-S', 0]],
+      ]);
+      const [last] = announced[2] as unknown as Record<string, unknown>[];
+      expect(last).toEqual({
+        sku_number: String(variant['TEE-S']),
+        sku: 'TEE-S',
+        warehouse_code: 'WH-NL-AMS',
+        ...(await level('TEE-S')),
+      });
+    });
 
     it('a cancellation gives the reserved units back, once', async () => {
       await receive('WH-NL-AMS', [['TEE-S', 5]]);

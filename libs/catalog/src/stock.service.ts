@@ -8,9 +8,10 @@ import {
   InventoryView,
   ResolvedVariant,
 } from '@consign/contracts';
-import { DomainError } from '@consign/platform';
+import { DomainError, Outbox } from '@consign/platform';
 import { catalogDatabase } from './catalog.database';
 import { quantitiesPerVariant, resolveVariants } from './variant-resolver';
+import { announceStockLevels } from './stock-level-events';
 
 const STOCK = '"catalog"."stock_level"';
 const VARIANT = '"catalog"."variant"';
@@ -18,7 +19,10 @@ const VARIANT = '"catalog"."variant"';
 /** Stock on hand: receipts put it there; the inventory shows it with what is reserved. */
 @Injectable()
 export class StockService {
-  constructor(@Inject(catalogDatabase.dataSource) private readonly dataSource: DataSource) {}
+  constructor(
+    @Inject(catalogDatabase.dataSource) private readonly dataSource: DataSource,
+    @Inject(catalogDatabase.outbox) private readonly outbox: Outbox,
+  ) {}
 
   /** An inbound receipt: the units that arrived are on hand at the warehouse. */
   async receive(
@@ -47,6 +51,7 @@ export class StockService {
        DO UPDATE SET on_hand = s.on_hand + excluded.on_hand, updated_at = now()`,
       [receipt.warehouse_code, merchantId, ids, quantities.map((q) => q.quantity)],
     );
+    await announceStockLevels(manager, this.outbox, merchantId, receipt.warehouse_code, ids);
   }
 
   async inventory(merchantId: number, query: InventoryQuery): Promise<InventoryPageView> {

@@ -6,3 +6,4 @@ export * from './inbound';
 export * from './label';
 export * from './rating';
 export * from './admin';
+export * from './webhook';

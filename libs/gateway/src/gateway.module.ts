@@ -19,6 +19,9 @@ import { LabelController } from './label/label.controller';
 import { OrderTrackingController } from './label/order-tracking.controller';
 import { CalculateController } from './rating/calculate.controller';
 import { ReferenceDataController } from './rating/reference-data.controller';
+import { WebhookController } from './webhook/webhook.controller';
+import { TrackingPageController } from './tracking/tracking-page.controller';
+import { TrackingTokenService } from './tracking/tracking-token.service';
 
 /**
  * The HTTP entry: authenticates (a Fastify hook, see applyHttpRules), validates with the
@@ -37,6 +40,8 @@ import { ReferenceDataController } from './rating/reference-data.controller';
     CarrierEventsController,
     OrderTrackingController,
     AdminController,
+    WebhookController,
+    TrackingPageController,
   ],
   providers: [
     ApiKeyService,
@@ -46,6 +51,7 @@ import { ReferenceDataController } from './rating/reference-data.controller';
     AdminService,
     GatewayBus,
     IdempotencyStore,
+    TrackingTokenService,
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
   ],
   exports: [ApiKeyService, BootstrapKeyService, CarrierCredentialService],

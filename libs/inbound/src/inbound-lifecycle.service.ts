@@ -12,6 +12,7 @@ import { applyReceipt } from './inbound.receipt';
 import { InboundRepository, InboundState } from './inbound.repository';
 import { inboundNotFound } from './inbound.service';
 import { InboundActor, assertTransition } from './inbound.transitions';
+import { addInboundStatusChanged } from './inbound-status-events';
 
 /**
  * Every change of an inbound order, whoever asks: merchants and operators over HTTP, warehouse
@@ -54,6 +55,7 @@ export class InboundLifecycle {
       InboundActor.Merchant,
     );
     await InboundRepository.setStatus(manager, inbound.id, InboundStatus.Cancelled);
+    await addInboundStatusChanged(this.outbox, manager, merchantId, inbound.id, inbound.status);
   }
 
   async reject(
@@ -70,6 +72,7 @@ export class InboundLifecycle {
       InboundActor.Warehouse,
     );
     await InboundRepository.setStatus(manager, inbound.id, InboundStatus.Failure, reason);
+    await addInboundStatusChanged(this.outbox, manager, merchantId, inbound.id, inbound.status);
   }
 
   /**
@@ -90,6 +93,7 @@ export class InboundLifecycle {
     );
     assertTransition(inbound.id, inbound.status, outcome.status, InboundActor.Warehouse);
     await InboundRepository.recordReceipt(manager, inbound.id, outcome);
+    await addInboundStatusChanged(this.outbox, manager, merchantId, inbound.id, inbound.status);
     if (outcome.received.length === 0) return;
     await this.outbox.add(manager, InboundEvent.Received, {
       merchantId,

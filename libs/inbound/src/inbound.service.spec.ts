@@ -131,7 +131,7 @@ describe('InboundService and InboundLifecycle', () => {
     const bus = new CommandBus(new InProcessClient(broker), config);
     outbox = new Outbox(dataSource, new InProcessClient(broker), 'inbound');
     commands = new CommandLedger(dataSource, 'inbound');
-    inbounds = new InboundService(dataSource, commands, new ReferenceData(bus, config), bus);
+    inbounds = new InboundService(dataSource, commands, new ReferenceData(bus, config), bus, outbox);
     lifecycle = new InboundLifecycle(dataSource, outbox, commands);
     handlers = new InboundHandlers(
       inbounds,
@@ -230,7 +230,13 @@ describe('InboundService and InboundLifecycle', () => {
         success([{ code: 'WH-NL-AMS', name: 'Amsterdam', country_code: 'NL' }]),
       );
       const bus = new CommandBus(new InProcessClient(lonely), config);
-      const alone = new InboundService(dataSource, commands, new ReferenceData(bus, config), bus);
+      const alone = new InboundService(
+        dataSource,
+        commands,
+        new ReferenceData(bus, config),
+        bus,
+        outbox,
+      );
       await expect(alone.create(merchant, inboundRequest(anInbound()))).rejects.toMatchObject({
         code: CommonErrorCode.Unavailable,
       });

@@ -8,9 +8,10 @@ import {
   InboundOrderView,
   InboundPageView,
 } from '@consign/contracts';
-import { CommandBus, CommandLedger, DomainError, ReferenceData } from '@consign/platform';
+import { CommandBus, CommandLedger, DomainError, Outbox, ReferenceData } from '@consign/platform';
 import { inboundDatabase } from './inbound.database';
 import { InboundRepository } from './inbound.repository';
+import { addInboundStatusChanged } from './inbound-status-events';
 
 /** Creating and reading inbound orders. Receipts and other changes are InboundLifecycle's. */
 @Injectable()
@@ -20,6 +21,7 @@ export class InboundService {
     @Inject(inboundDatabase.commands) private readonly commands: CommandLedger,
     private readonly reference: ReferenceData,
     private readonly bus: CommandBus,
+    @Inject(inboundDatabase.outbox) private readonly outbox: Outbox,
   ) {}
 
   /**
@@ -31,9 +33,13 @@ export class InboundService {
   async create(merchantId: number, request: CreateInboundRequest): Promise<number> {
     await this.checkWarehouse(merchantId, request.warehouse_code);
     const variantIds = await this.resolveItems(merchantId, request);
-    return this.commands.transaction((manager) =>
-      InboundRepository.insert(manager, merchantId, request, variantIds),
-    );
+    const id = await this.commands.transaction(async (manager) => {
+      const inboundId = await InboundRepository.insert(manager, merchantId, request, variantIds);
+      await addInboundStatusChanged(this.outbox, manager, merchantId, inboundId, null);
+      return inboundId;
+    });
+    this.outbox.nudge();
+    return id;
   }
 
   async get(merchantId: number, inboundId: number): Promise<InboundOrderView> {

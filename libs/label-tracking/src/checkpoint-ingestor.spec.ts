@@ -205,6 +205,26 @@ describe('checkpoint ingestion and label tracking', () => {
     expect(await count('checkpoint', 'tracking_id = $1', [id])).toBe(3);
   });
 
+  it('announces a tracking update (for webhooks) once per label whose batch recorded something', async () => {
+    const id = await h.createLabel();
+    const updates = () =>
+      count('outbox_event', `topic = 'label.tracking.updated.v1' AND message_key = $1`, [
+        String(id),
+      ]);
+    const event = aCarrierEvent({ label_id: id });
+    await h.ingestor.ingest([event, { ...event, event_code: 'OK', description: 'Delivered' }]);
+    expect(await updates()).toBe(1);
+    // Only duplicates: nothing changed, nothing announced.
+    await h.ingestor.ingest([event]);
+    expect(await updates()).toBe(1);
+    const [row] = (await h.dataSource.query(
+      `SELECT envelope FROM "labels"."outbox_event"
+        WHERE topic = 'label.tracking.updated.v1' AND message_key = $1`,
+      [String(id)],
+    )) as { envelope: { merchant_id: number; payload: unknown } }[];
+    expect(row.envelope).toMatchObject({ merchant_id: 1, payload: { label_id: id } });
+  });
+
   it('coalesces concurrent callers into one transaction and answers each with its own outcomes', async () => {
     const a = await h.createLabel();
     const b = await h.createLabel();

@@ -10,6 +10,7 @@ import { labelTrackingDatabase } from './label-tracking.database';
 import { LabelTrackingConfig } from './label-tracking.config';
 import { CheckpointNormaliser } from './normalisation/normalise-checkpoint';
 import { announceDeliveries } from './shipment-deliveries';
+import { announceTrackingUpdates } from './tracking-updates';
 import {
   CheckpointRow,
   LockedAllocation,
@@ -32,7 +33,7 @@ type NumberPair = { courier: string; number: string };
 /** What a transaction wrote, for the caller and for the checks after its commit. */
 interface Written {
   outcomes: CheckpointOutcome[];
-  /** Deliveries announced through the outbox. */
+  /** Events added to the outbox (deliveries, tracking updates): the relay is nudged after commit. */
   announced: number;
   /** Numbers it allocated to parcels. */
   allocated: NumberPair[];
@@ -230,13 +231,18 @@ export class CheckpointIngestor {
 
     const unique = withoutDuplicates(rows);
     const delivered = new Set<number>();
+    const updated = new Set<number>();
     for (const { at, afterVoid } of await this.repository.recordCheckpoints(manager, unique)) {
       const row = unique[at];
       if (row.index >= 0) outcomes[row.index] = 'recorded';
       // A voided label's late events are kept and flagged, and change nothing else.
-      if (DELIVERY_STATUSES.includes(row.status) && !afterVoid) delivered.add(row.trackingId);
+      if (afterVoid) continue;
+      updated.add(row.trackingId);
+      if (DELIVERY_STATUSES.includes(row.status)) delivered.add(row.trackingId);
     }
-    const announced = await announceDeliveries(manager, this.outbox, [...delivered]);
+    const announced =
+      (await announceDeliveries(manager, this.outbox, [...delivered])) +
+      (await announceTrackingUpdates(manager, this.outbox, [...updated]));
     return { outcomes, announced, allocated, parked };
   }
 

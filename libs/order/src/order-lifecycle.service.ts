@@ -13,6 +13,7 @@ import { orderDatabase } from './order.database';
 import { OrderRepository, OrderState } from './order.repository';
 import { orderNotFound } from './order.service';
 import { OrderActor, assertTransition } from './order.transitions';
+import { addOrderStatusChanged } from './order-status-events';
 
 const HELD_BY_MERCHANT = 'Held by the merchant.';
 
@@ -60,6 +61,7 @@ export class OrderLifecycle {
   ): Promise<void> {
     const order = await this.move(manager, merchantId, orderId, OrderStatus.Cancelled, by);
     await OrderRepository.update(manager, order.id, { status: OrderStatus.Cancelled });
+    await this.changed(manager, merchantId, order.id, order.status);
     await this.outbox.add(manager, OrderEvent.Cancelled, {
       merchantId,
       aggregateId: order.id,
@@ -85,6 +87,7 @@ export class OrderLifecycle {
       status: OrderStatus.OnHold,
       hold_reason: reason ?? HELD_BY_MERCHANT,
     });
+    await this.changed(manager, merchantId, order.id, order.status);
   }
 
   /**
@@ -104,6 +107,7 @@ export class OrderLifecycle {
       status: OrderStatus.Draft,
       reservation_attempt: attempt,
     });
+    await this.changed(manager, merchantId, order.id, order.status);
     await this.outbox.add(manager, OrderEvent.ReservationRequested, {
       merchantId,
       aggregateId: order.id,
@@ -126,6 +130,7 @@ export class OrderLifecycle {
       OrderActor.Warehouse,
     );
     await OrderRepository.update(manager, order.id, { status: OrderStatus.Processing });
+    await this.changed(manager, merchantId, order.id, order.status);
   }
 
   /** The order left the warehouse; catalog-service deducts its reserved units from on-hand. */
@@ -147,6 +152,7 @@ export class OrderLifecycle {
       status: OrderStatus.Fulfilled,
       shipment: { carrier, tracking_number, packages },
     });
+    await this.changed(manager, merchantId, order.id, order.status);
     await this.outbox.add(manager, OrderEvent.Shipped, {
       merchantId,
       aggregateId: order.id,
@@ -169,6 +175,7 @@ export class OrderLifecycle {
     }
     assertTransition(order.id, order.status, OrderStatus.Completed, OrderActor.Carrier);
     await OrderRepository.update(manager, order.id, { status: OrderStatus.Completed });
+    await this.changed(manager, merchantId, order.id, order.status);
   }
 
   /** The saga's answer: every line reserved. */
@@ -185,6 +192,7 @@ export class OrderLifecycle {
       warehouse_code: event.warehouse_code,
       issued: true,
     });
+    await this.changed(manager, merchantId, order.id, order.status);
   }
 
   /** The saga's answer: nothing reserved; the order waits, with the reason, for a release. */
@@ -200,6 +208,7 @@ export class OrderLifecycle {
       status: OrderStatus.OnHold,
       hold_reason: event.message,
     });
+    await this.changed(manager, merchantId, order.id, order.status);
   }
 
   /**
@@ -219,6 +228,15 @@ export class OrderLifecycle {
       `order ${order.id}: ignoring the answer to reservation attempt ${event.attempt} (now ${order.status}, attempt ${order.reservation_attempt})`,
     );
     return undefined;
+  }
+
+  private changed(
+    manager: EntityManager,
+    merchantId: number,
+    orderId: number,
+    previous: OrderStatus,
+  ): Promise<void> {
+    return addOrderStatusChanged(this.outbox, manager, merchantId, orderId, previous);
   }
 
   private async move(

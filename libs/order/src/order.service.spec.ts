@@ -110,6 +110,8 @@ describe('OrderService and OrderLifecycle', () => {
     return new OrderService(dataSource, outbox, commands, reference);
   };
 
+  let statusChanges: Record<string, unknown>[];
+
   /** Publishes what the outbox holds and returns the events published. */
   const published = async () => {
     await outbox.flush();
@@ -124,9 +126,13 @@ describe('OrderService and OrderLifecycle', () => {
     broker.registerRequestHandler(RatingTopic.ListWarehouses, async () => success(WAREHOUSES));
     broker.registerRequestHandler(RatingTopic.ListServices, async () => success(SERVICES));
     events = [];
+    statusChanges = [];
     for (const topic of Object.values(OrderEvent))
       broker.registerEventHandler(topic, async (event) => {
-        events.push({ topic, ...(event as EventEnvelope<Record<string, unknown>>) });
+        const envelope = event as EventEnvelope<Record<string, unknown>>;
+        // Status announcements (for webhooks) have a test of their own.
+        if (topic === OrderEvent.StatusChanged) statusChanges.push(envelope.payload);
+        else events.push({ topic, ...envelope });
       });
     outbox = new Outbox(dataSource, new InProcessClient(broker), 'orders');
     commands = new CommandLedger(dataSource, 'orders');
@@ -208,6 +214,23 @@ describe('OrderService and OrderLifecycle', () => {
           },
         }),
       ]);
+    });
+
+    it('announces every status change with the order as the API returns it after the change', async () => {
+      statusChanges.splice(0);
+      const id = await orders.create(merchant, orderRequest(anOrder()));
+      await lifecycle.apply(merchant, id, (m) => lifecycle.hold(m, merchant, id, 'Wait'));
+      await lifecycle.apply(merchant, id, (m) =>
+        lifecycle.cancel(m, merchant, id, OrderActor.Merchant),
+      );
+      await published();
+      const changes = statusChanges.splice(0);
+      expect(changes.map((c) => [c.previous_status, c.status])).toEqual([
+        [null, OrderStatus.Draft],
+        [OrderStatus.Draft, OrderStatus.OnHold],
+        [OrderStatus.OnHold, OrderStatus.Cancelled],
+      ]);
+      expect(changes[2].order).toEqual(await orders.get(merchant, id));
     });
 
     it("answers Order not found for an unknown id and for another merchant's order", async () => {

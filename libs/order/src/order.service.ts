@@ -11,6 +11,7 @@ import {
 import { CommandLedger, DomainError, Outbox, ReferenceData } from '@consign/platform';
 import { orderDatabase } from './order.database';
 import { orderServiceProblems } from './order.references';
+import { addOrderStatusChanged } from './order-status-events';
 import { OrderRepository } from './order.repository';
 
 /** Creating and reading orders. State changes are OrderLifecycle's. */
@@ -45,6 +46,7 @@ export class OrderService {
         },
       });
       await OrderRepository.counted(manager, merchantId);
+      await addOrderStatusChanged(this.outbox, manager, merchantId, id, null);
       return id;
     });
     this.outbox.nudge();

@@ -12,3 +12,4 @@ export * from './factories/rating.factory';
 export * from './e2e/eventually';
 export * from './factories/order.factory';
 export * from './e2e/hostile-requests';
+export * from './e2e/webhook-receiver';

@@ -3,9 +3,11 @@ import {
   ArrayMaxSize,
   ArrayNotEmpty,
   IsArray,
+  IsEnum,
   IsInt,
   IsNotEmpty,
   IsObject,
+  IsOptional,
   IsString,
   MaxLength,
   Min,
@@ -13,6 +15,8 @@ import {
 } from 'class-validator';
 import { INPUT_LIMITS } from '../common/input-limits';
 import { INBOUND_LIMITS } from '../inbound/inbound.limits';
+import { InboundOrderView } from '../inbound/inbound-order-view.dto';
+import { InboundStatus } from '../inbound/inbound-status';
 import { ResolvedStockLine } from './stock.events';
 
 /**
@@ -36,4 +40,25 @@ export class InboundReceivedEvent {
   @ValidateNested({ each: true })
   @Type(() => ResolvedStockLine)
   lines!: ResolvedStockLine[];
+}
+
+/**
+ * `inbound.status_changed.v1`: an inbound order was created or changed status; it carries the
+ * inbound order as the API returns it after the change, for webhooks.
+ */
+export class InboundStatusChangedEvent {
+  @IsInt()
+  @Min(1)
+  inbound_id!: number;
+
+  /** Null for a new inbound order. */
+  @IsOptional()
+  @IsEnum(InboundStatus)
+  previous_status!: InboundStatus | null;
+
+  @IsEnum(InboundStatus)
+  status!: InboundStatus;
+
+  @IsObject()
+  inbound!: InboundOrderView;
 }

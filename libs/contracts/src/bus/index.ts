@@ -17,3 +17,4 @@ export * from './inbound.events';
 export * from './inbound.errors';
 export * from './warehouse.events';
 export * from './topic-registry';
+export * from './webhook.commands';

@@ -84,3 +84,23 @@ export class ShipmentDeliveredEvent {
   @IsBoolean()
   all_delivered!: boolean;
 }
+
+/**
+ * `label.tracking.updated.v1`: new checkpoints were recorded for a label (its tracking as
+ * `GET /2026-05/cloud/label/tracking/{id}` answers changed); for webhooks.
+ */
+export class LabelTrackingUpdatedEvent {
+  @IsInt()
+  @Min(1)
+  label_id!: number;
+}
+
+/**
+ * `label.order_tracking.updated.v1`: new checkpoints were recorded for a shipment of an order
+ * (its order tracking changed); for webhooks.
+ */
+export class OrderTrackingUpdatedEvent {
+  @IsInt()
+  @Min(1)
+  order_id!: number;
+}

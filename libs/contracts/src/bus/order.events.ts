@@ -1,4 +1,6 @@
-import { IsInt, Min } from 'class-validator';
+import { IsEnum, IsInt, IsObject, IsOptional, Min } from 'class-validator';
+import { OrderStatus } from '../order/order-status';
+import { OrderView } from '../order/order-view.dto';
 import { ShipOrderRequest } from '../order/order-operations.dto';
 import { ReservationRequestEvent } from './stock.events';
 
@@ -20,4 +22,25 @@ export class OrderShippedEvent extends ShipOrderRequest {
   @IsInt()
   @Min(1)
   order_id!: number;
+}
+
+/**
+ * `order.status_changed.v1`: an order was created or changed status; it carries the order as
+ * the API returns it after the change (read in the same transaction), for webhooks.
+ */
+export class OrderStatusChangedEvent {
+  @IsInt()
+  @Min(1)
+  order_id!: number;
+
+  /** Null for a new order. */
+  @IsOptional()
+  @IsEnum(OrderStatus)
+  previous_status!: OrderStatus | null;
+
+  @IsEnum(OrderStatus)
+  status!: OrderStatus;
+
+  @IsObject()
+  order!: OrderView;
 }

@@ -17,6 +17,7 @@ import {
 import { INPUT_LIMITS } from '../common/input-limits';
 import { MAX_COUNT } from '../common/formats';
 import { ORDER_LIMITS } from '../order/order.limits';
+import { InventoryView } from '../catalog/inventory.dto';
 
 /*
  * The stock saga's events (ARCHITECTURE.md, "Stock"): order-service asks catalog-service to
@@ -126,4 +127,19 @@ export class StockReservationFailedEvent {
   @IsString({ each: true })
   @MaxLength(ORDER_LIMITS.sku_item.sku_number, { each: true })
   sku_numbers!: string[];
+}
+
+/**
+ * `stock.level_changed.v1`: on-hand or reserved units of some variants changed at a warehouse
+ * (a receipt, a reservation, its release or deduction); it carries their inventory rows as
+ * `GET /2025-07/cloud/inventory` answers them after the change, for webhooks.
+ */
+export class StockLevelChangedEvent {
+  @IsString()
+  @IsNotEmpty()
+  warehouse_code!: string;
+
+  @IsArray()
+  @ArrayNotEmpty()
+  levels!: InventoryView[];
 }

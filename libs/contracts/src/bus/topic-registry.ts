@@ -30,7 +30,7 @@ import {
   RecordReceiptCommand,
   RejectInboundCommand,
 } from './inbound.commands';
-import { InboundReceivedEvent } from './inbound.events';
+import { InboundReceivedEvent, InboundStatusChangedEvent } from './inbound.events';
 import {
   CreateLabelCommand,
   GetLabelDocumentQuery,
@@ -41,6 +41,8 @@ import {
 import {
   LabelCreatedEvent,
   LabelVoidedEvent,
+  LabelTrackingUpdatedEvent,
+  OrderTrackingUpdatedEvent,
   ShipmentCreatedEvent,
   ShipmentDeliveredEvent,
 } from './label.events';
@@ -58,6 +60,7 @@ import {
   OrderCreatedEvent,
   OrderReservationRequestedEvent,
   OrderShippedEvent,
+  OrderStatusChangedEvent,
 } from './order.events';
 import {
   CalculateFreightCommand,
@@ -65,7 +68,11 @@ import {
   ListCarrierServicesQuery,
   ListWarehousesQuery,
 } from './rating.commands';
-import { StockReservationFailedEvent, StockReservedEvent } from './stock.events';
+import {
+  StockLevelChangedEvent,
+  StockReservationFailedEvent,
+  StockReservedEvent,
+} from './stock.events';
 import {
   CarrierTopic,
   CatalogEvent,
@@ -84,7 +91,21 @@ import {
   RatingTopic,
   StockEvent,
   WarehouseEvent,
+  WebhookTopic,
 } from './topics';
+import {
+  WebhookDeliveryPageView,
+  WebhookDeliveryView,
+  WebhookEndpointSecretView,
+  WebhookEndpointView,
+} from '../webhook';
+import {
+  CreateWebhookCommand,
+  ListWebhookDeliveriesQuery,
+  ListWebhooksQuery,
+  RetryWebhookDeliveryCommand,
+  WebhookCommand,
+} from './webhook.commands';
 import {
   WarehouseInboundReceivedEvent,
   WarehouseInboundRejectedEvent,
@@ -169,6 +190,18 @@ export const COMMAND_REGISTRY = {
   [LabelTopic.GetOrderTracking]: { request: GetOrderTrackingQuery, reply: [OrderTrackingView] },
   [LabelTopic.GetDocument]: { request: GetLabelDocumentQuery, reply: LabelDocumentView },
   [LabelTopic.Void]: { request: GetLabelQuery, reply: LabelView },
+  [WebhookTopic.Create]: { request: CreateWebhookCommand, reply: WebhookEndpointSecretView },
+  [WebhookTopic.List]: { request: ListWebhooksQuery, reply: [WebhookEndpointView] },
+  [WebhookTopic.Delete]: { request: WebhookCommand, reply: WebhookEndpointView },
+  [WebhookTopic.Rotate]: { request: WebhookCommand, reply: WebhookEndpointSecretView },
+  [WebhookTopic.ListDeliveries]: {
+    request: ListWebhookDeliveriesQuery,
+    reply: WebhookDeliveryPageView,
+  },
+  [WebhookTopic.RetryDelivery]: {
+    request: RetryWebhookDeliveryCommand,
+    reply: WebhookDeliveryView,
+  },
 } as const satisfies { readonly [K in CommandTopic]: CommandEntry<K> };
 
 export const EVENT_REGISTRY = {
@@ -177,9 +210,12 @@ export const EVENT_REGISTRY = {
   [OrderEvent.ReservationRequested]: OrderReservationRequestedEvent,
   [OrderEvent.Cancelled]: OrderCancelledEvent,
   [OrderEvent.Shipped]: OrderShippedEvent,
+  [OrderEvent.StatusChanged]: OrderStatusChangedEvent,
   [StockEvent.Reserved]: StockReservedEvent,
   [StockEvent.ReservationFailed]: StockReservationFailedEvent,
+  [StockEvent.LevelChanged]: StockLevelChangedEvent,
   [InboundEvent.Received]: InboundReceivedEvent,
+  [InboundEvent.StatusChanged]: InboundStatusChangedEvent,
   [WarehouseEvent.InboundReceived]: WarehouseInboundReceivedEvent,
   [WarehouseEvent.InboundRejected]: WarehouseInboundRejectedEvent,
   [WarehouseEvent.OrderPickingStarted]: WarehouseOrderPickingStartedEvent,
@@ -189,6 +225,8 @@ export const EVENT_REGISTRY = {
   [LabelEvent.Voided]: LabelVoidedEvent,
   [LabelEvent.ShipmentCreated]: ShipmentCreatedEvent,
   [LabelEvent.ShipmentDelivered]: ShipmentDeliveredEvent,
+  [LabelEvent.TrackingUpdated]: LabelTrackingUpdatedEvent,
+  [LabelEvent.OrderTrackingUpdated]: OrderTrackingUpdatedEvent,
 } as const satisfies { readonly [K in EventTopic]: ClassOf<EventMap[K]> };
 
 /** Adapter topics (ADAPTER_TOPICS): raw messages, not in an EventEnvelope. */

@@ -17,7 +17,7 @@ import type {
   RecordReceiptCommand,
   RejectInboundCommand,
 } from './inbound.commands';
-import type { InboundReceivedEvent } from './inbound.events';
+import type { InboundReceivedEvent, InboundStatusChangedEvent } from './inbound.events';
 import type {
   CreateOrderCommand,
   HoldOrderCommand,
@@ -32,8 +32,13 @@ import type {
   OrderCreatedEvent,
   OrderReservationRequestedEvent,
   OrderShippedEvent,
+  OrderStatusChangedEvent,
 } from './order.events';
-import type { StockReservationFailedEvent, StockReservedEvent } from './stock.events';
+import type {
+  StockLevelChangedEvent,
+  StockReservationFailedEvent,
+  StockReservedEvent,
+} from './stock.events';
 import type {
   WarehouseInboundReceivedEvent,
   WarehouseInboundRejectedEvent,
@@ -57,6 +62,8 @@ import type {
 import type {
   LabelCreatedEvent,
   LabelVoidedEvent,
+  LabelTrackingUpdatedEvent,
+  OrderTrackingUpdatedEvent,
   ShipmentCreatedEvent,
   ShipmentDeliveredEvent,
 } from './label.events';
@@ -72,6 +79,19 @@ import type {
   ListCarrierServicesQuery,
   ListWarehousesQuery,
 } from './rating.commands';
+import type {
+  WebhookDeliveryPageView,
+  WebhookEndpointSecretView,
+  WebhookDeliveryView,
+  WebhookEndpointView,
+} from '../webhook';
+import type {
+  CreateWebhookCommand,
+  ListWebhookDeliveriesQuery,
+  ListWebhooksQuery,
+  RetryWebhookDeliveryCommand,
+  WebhookCommand,
+} from './webhook.commands';
 
 /**
  * Every bus topic, versioned. Nothing else in the code base spells a topic name: a breaking
@@ -123,15 +143,18 @@ export const OrderEvent = {
   ReservationRequested: 'order.reservation_requested.v1',
   Cancelled: 'order.cancelled.v1',
   Shipped: 'order.shipped.v1',
+  StatusChanged: 'order.status_changed.v1',
 } as const;
 
 export const StockEvent = {
   Reserved: 'stock.reserved.v1',
   ReservationFailed: 'stock.reservation_failed.v1',
+  LevelChanged: 'stock.level_changed.v1',
 } as const;
 
 export const InboundEvent = {
   Received: 'inbound.received.v1',
+  StatusChanged: 'inbound.status_changed.v1',
 } as const;
 
 /** Published by warehouse adapters; consumed by order-service and inbound-service. */
@@ -158,6 +181,18 @@ export const LabelEvent = {
   Voided: 'label.label.voided.v1',
   ShipmentCreated: 'label.shipment.created.v1',
   ShipmentDelivered: 'label.shipment.delivered.v1',
+  TrackingUpdated: 'label.tracking.updated.v1',
+  OrderTrackingUpdated: 'label.order_tracking.updated.v1',
+} as const;
+
+/** webhook-dispatcher: merchants' webhook endpoints and their deliveries. */
+export const WebhookTopic = {
+  Create: 'webhook.endpoint.create.v1',
+  List: 'webhook.endpoint.list.v1',
+  Delete: 'webhook.endpoint.delete.v1',
+  Rotate: 'webhook.endpoint.rotate.v1',
+  ListDeliveries: 'webhook.delivery.list.v1',
+  RetryDelivery: 'webhook.delivery.retry.v1',
 } as const;
 
 /**
@@ -212,6 +247,18 @@ export interface CommandMap {
   [InboundTopic.Reject]: { request: RejectInboundCommand; reply: InboundOrderView };
   [RatingTopic.ListWarehouses]: { request: ListWarehousesQuery; reply: WarehouseView[] };
   [RatingTopic.ListServices]: { request: ListCarrierServicesQuery; reply: CarrierServiceView[] };
+  [WebhookTopic.Create]: { request: CreateWebhookCommand; reply: WebhookEndpointSecretView };
+  [WebhookTopic.List]: { request: ListWebhooksQuery; reply: WebhookEndpointView[] };
+  [WebhookTopic.Delete]: { request: WebhookCommand; reply: WebhookEndpointView };
+  [WebhookTopic.Rotate]: { request: WebhookCommand; reply: WebhookEndpointSecretView };
+  [WebhookTopic.ListDeliveries]: {
+    request: ListWebhookDeliveriesQuery;
+    reply: WebhookDeliveryPageView;
+  };
+  [WebhookTopic.RetryDelivery]: {
+    request: RetryWebhookDeliveryCommand;
+    reply: WebhookDeliveryView;
+  };
 }
 
 /** A variant of a new product, as `catalog.product.created.v1` lists it. */
@@ -233,9 +280,12 @@ export interface EventMap {
   [OrderEvent.ReservationRequested]: OrderReservationRequestedEvent;
   [OrderEvent.Cancelled]: OrderCancelledEvent;
   [OrderEvent.Shipped]: OrderShippedEvent;
+  [OrderEvent.StatusChanged]: OrderStatusChangedEvent;
   [StockEvent.Reserved]: StockReservedEvent;
   [StockEvent.ReservationFailed]: StockReservationFailedEvent;
+  [StockEvent.LevelChanged]: StockLevelChangedEvent;
   [InboundEvent.Received]: InboundReceivedEvent;
+  [InboundEvent.StatusChanged]: InboundStatusChangedEvent;
   [WarehouseEvent.InboundReceived]: WarehouseInboundReceivedEvent;
   [WarehouseEvent.InboundRejected]: WarehouseInboundRejectedEvent;
   [WarehouseEvent.OrderPickingStarted]: WarehouseOrderPickingStartedEvent;
@@ -245,6 +295,8 @@ export interface EventMap {
   [LabelEvent.Voided]: LabelVoidedEvent;
   [LabelEvent.ShipmentCreated]: ShipmentCreatedEvent;
   [LabelEvent.ShipmentDelivered]: ShipmentDeliveredEvent;
+  [LabelEvent.TrackingUpdated]: LabelTrackingUpdatedEvent;
+  [LabelEvent.OrderTrackingUpdated]: OrderTrackingUpdatedEvent;
 }
 
 export type CommandTopic = keyof CommandMap;
@@ -259,6 +311,7 @@ export const COMMAND_TOPICS: readonly CommandTopic[] = [
   ...Object.values(InboundTopic),
   ...Object.values(RatingTopic),
   ...Object.values(LabelTopic),
+  ...Object.values(WebhookTopic),
 ];
 export const EVENT_TOPICS: readonly EventTopic[] = [
   ...Object.values(CatalogEvent),

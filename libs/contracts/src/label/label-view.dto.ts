@@ -106,4 +106,9 @@ export class LabelView {
   documents!: LabelDocumentLinkView[];
   /** Set once voided (POST /2026-05/cloud/label/{id}/void). */
   void!: LabelVoidView | null;
+  /**
+   * The label's public tracking page (no API key; no personal data), for the recipient. Added by
+   * the gateway to the label it answers for GET; not in the spec.
+   */
+  tracking_url?: string;
 }

@@ -45,6 +45,11 @@ export class OrderView {
   /** ISO 8601 UTC. */
   created_time!: string;
   service!: OrderServiceView | null;
+  /**
+   * The order's public tracking page (no API key; no personal data), for the merchant's
+   * customer. Added by the gateway to the order it answers for GET; not in the spec.
+   */
+  tracking_url?: string;
 }
 
 /** A page of orders (endpoint 6). */

@@ -6,6 +6,7 @@ import { CreateMerchant1764000000100 } from '../migrations/1764000000100-create-
 import { CreateCarrierCredential1764000000110 } from '../migrations/1764000000110-create-carrier-credential';
 import { AdminKeys1764000000120 } from '../migrations/1764000000120-admin-keys';
 import { CreateIdempotencyKey1764000001100 } from '../migrations/1764000001100-create-idempotency-key';
+import { CreateTrackingSecret1764000001510 } from '../migrations/1764000001510-create-tracking-secret';
 
 export const GATEWAY_SCHEMA = 'gateway';
 
@@ -22,6 +23,7 @@ export const gatewayDatabase = serviceDatabase({
     CreateCarrierCredential1764000000110,
     AdminKeys1764000000120,
     CreateIdempotencyKey1764000001100,
+    CreateTrackingSecret1764000001510,
   ],
   withMessaging: false,
 });

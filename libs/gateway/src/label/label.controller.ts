@@ -26,12 +26,17 @@ import { GatewayBus } from '../http/gateway-bus';
 import { Command, Idempotent } from '../idempotency/idempotency.hooks';
 import { ApiController } from '../http/direct-routes';
 import { RawReply, RawResponder } from '../http/raw-reply';
+import { PublicOrigin } from '../tracking/public-origin';
+import { TrackingTokenService } from '../tracking/tracking-token.service';
 
 /** Spec endpoints 1 and 2, and the label record. */
 @ApiTags('Labels')
 @ApiController('2026-05/cloud/label')
 export class LabelController {
-  constructor(private readonly bus: GatewayBus) {}
+  constructor(
+    private readonly bus: GatewayBus,
+    private readonly trackingTokens: TrackingTokenService,
+  ) {}
 
   /**
    * Create a shipping label; `data` is the new label id. The service must be a carrier service
@@ -86,12 +91,18 @@ export class LabelController {
     @MerchantId() merchantId: number,
     @CorrelationId() correlationId: string,
     @Param('id', idParam('id')) labelId: number,
+    @PublicOrigin() origin: string,
   ): Promise<LabelView> {
-    return this.bus.call(
-      LabelTopic.Get,
-      { merchant_id: merchantId, label_id: labelId },
-      { key: labelId, correlationId },
-    );
+    return this.bus
+      .call(
+        LabelTopic.Get,
+        { merchant_id: merchantId, label_id: labelId },
+        { key: labelId, correlationId },
+      )
+      .then((label) => ({
+        ...label,
+        tracking_url: this.trackingTokens.urlFor('label', merchantId, label.id, origin),
+      }));
   }
 
   /**

@@ -19,6 +19,8 @@ import { CorrelationId } from '../http/request-context';
 import { GatewayBus } from '../http/gateway-bus';
 import { Command, Idempotent } from '../idempotency/idempotency.hooks';
 import { ApiController } from '../http/direct-routes';
+import { PublicOrigin } from '../tracking/public-origin';
+import { TrackingTokenService } from '../tracking/tracking-token.service';
 
 /**
  * Spec endpoints 5–7, and the operations on an order: the merchant cancels, holds and releases;
@@ -28,7 +30,10 @@ import { ApiController } from '../http/direct-routes';
 @ApiTags('Orders')
 @ApiController('2025-07/cloud/order')
 export class OrderController {
-  constructor(private readonly bus: GatewayBus) {}
+  constructor(
+    private readonly bus: GatewayBus,
+    private readonly tracking: TrackingTokenService,
+  ) {}
 
   /** Create an order; `data` is the new order id. It starts Draft; stock makes it Approved or OnHold. */
   @Post()
@@ -61,16 +66,22 @@ export class OrderController {
     @MerchantId() merchantId: number,
     @CorrelationId() correlationId: string,
     @Query(contract(PageQuery)) query: PageQuery,
+    @PublicOrigin() origin: string,
   ): Promise<OrderPageView> {
-    return this.bus.call(
-      OrderTopic.List,
-      {
-        merchant_id: merchantId,
-        page: query.page ?? PAGE_LIMITS.default_page,
-        size: query.size ?? PAGE_LIMITS.default_size,
-      },
-      { key: merchantId, correlationId },
-    );
+    return this.bus
+      .call(
+        OrderTopic.List,
+        {
+          merchant_id: merchantId,
+          page: query.page ?? PAGE_LIMITS.default_page,
+          size: query.size ?? PAGE_LIMITS.default_size,
+        },
+        { key: merchantId, correlationId },
+      )
+      .then((page) => ({
+        ...page,
+        list: page.list.map((order) => this.withTrackingUrl(merchantId, order, origin)),
+      }));
   }
 
   @Get(':order_id')
@@ -81,12 +92,19 @@ export class OrderController {
     @MerchantId() merchantId: number,
     @CorrelationId() correlationId: string,
     @Param('order_id', idParam('order_id')) orderId: number,
+    @PublicOrigin() origin: string,
   ): Promise<OrderView> {
-    return this.bus.call(
-      OrderTopic.Get,
-      { merchant_id: merchantId, order_id: orderId },
-      { key: orderId, correlationId },
-    );
+    return this.bus
+      .call(
+        OrderTopic.Get,
+        { merchant_id: merchantId, order_id: orderId },
+        { key: orderId, correlationId },
+      )
+      .then((order) => this.withTrackingUrl(merchantId, order, origin));
+  }
+
+  private withTrackingUrl(merchantId: number, order: OrderView, origin: string): OrderView {
+    return { ...order, tracking_url: this.tracking.urlFor('order', merchantId, order.id, origin) };
   }
 
   /** Cancel a Draft, OnHold or Approved order; its reserved stock is released. */

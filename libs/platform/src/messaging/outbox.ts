@@ -107,6 +107,39 @@ export class Outbox {
     });
   }
 
+  /** Adds several events of one topic with one multi-row INSERT (for batch writers). */
+  async addMany<K extends EventTopic>(
+    manager: EntityManager,
+    topic: K,
+    events: { merchantId: number; aggregateId: string | number; payload: EventPayload<K> }[],
+  ): Promise<void> {
+    if (events.length === 0) return;
+    const correlationId = currentCorrelationId();
+    const headers = isSaneCorrelationId(correlationId)
+      ? { [CORRELATION_HEADER]: correlationId }
+      : {};
+    const occurredAt = new Date().toISOString();
+    await manager.insert(
+      OutboxEventEntity,
+      events.map((event) => {
+        const envelope: EventEnvelope<EventPayload<K>> = {
+          event_id: randomUUID(),
+          merchant_id: event.merchantId,
+          aggregate_id: String(event.aggregateId),
+          occurred_at: occurredAt,
+          payload: event.payload,
+        };
+        return {
+          eventId: envelope.event_id,
+          topic,
+          messageKey: envelope.aggregate_id,
+          envelope,
+          headers,
+        };
+      }),
+    );
+  }
+
   start(): void {
     this.stopped = false;
     this.untrackBacklog = metrics().trackOutboxBacklog(this.schema, () => this.backlog());

@@ -15,6 +15,7 @@ export const DISTRIBUTED_SERVICES = [
   'inbound-service',
   'label-tracking-service',
   'carrier-sandbox',
+  'webhook-dispatcher',
 ] as const;
 
 /**
@@ -43,6 +44,7 @@ export async function startDistributed(
   };
   const processes: AppProcess[] = [];
   const readyUrls = new Map<string, string>();
+  const serviceEnvs = new Map<string, Record<string, string>>();
   const stopAll = async () => {
     for (const app of processes.splice(0).reverse()) await app.stop();
     await broker.stop();
@@ -56,9 +58,11 @@ export async function startDistributed(
         // Every process serves its health endpoints on a port of its own.
         const port = await freePort();
         readyUrls.set(service, `http://127.0.0.1:${port}/health/ready`);
+        const env = { ...envFor(service), PORT: String(port), HOST: '127.0.0.1' };
+        serviceEnvs.set(service, env);
         return startApp(
           service,
-          { ...envFor(service), PORT: String(port), HOST: '127.0.0.1' },
+          env,
           new RegExp(`${service} is ready`),
           60_000,
           `http://127.0.0.1:${port}/health/ready`,
@@ -158,6 +162,20 @@ export async function startDistributed(
         const service = processes.find((p) => p.name === name);
         if (!service) throw new Error(`no service ${name}`);
         await service.stop();
+      },
+      async restartService(name, signal = 'SIGTERM') {
+        const index = processes.findIndex((p) => p.name === name);
+        const env = serviceEnvs.get(name);
+        if (index < 0 || !env) throw new Error(`no service ${name}`);
+        earlierLogs += `--- ${name} (stopped with ${signal})\n${processes[index].output()}\n`;
+        await processes[index].stop(signal);
+        processes[index] = await startApp(
+          name,
+          env,
+          new RegExp(`${name} is ready`),
+          60_000,
+          readyUrls.get(name),
+        );
       },
       stop: stopAll,
     };

@@ -1,0 +1,15 @@
+import './tracing';
+import { LabelTopic } from '@consign/contracts';
+import { runBeforeExit, runMain, runServiceProcess } from '@consign/platform';
+import { shutdownTracing } from '@consign/tracing';
+import { WebhookModule } from '@consign/webhook';
+
+runBeforeExit(shutdownTracing);
+
+// webhook-dispatcher consumes the services' events as its own consumer group. Status changes
+// carry their resource; for tracking updates it asks label-tracking for the tracking.
+runMain('webhook-dispatcher', () =>
+  runServiceProcess('webhook-dispatcher', WebhookModule, {
+    requests: [LabelTopic.GetTracking, LabelTopic.GetOrderTracking],
+  }),
+);

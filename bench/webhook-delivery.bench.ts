@@ -1,0 +1,188 @@
+/**
+ * Webhook delivery throughput and delay (docs/benchmarks.md):
+ *   npm run bench:webhooks [-- --burst 20000 --seconds 10 --connections 8]
+ *
+ * The standalone on PostgreSQL, one merchant with one webhook endpoint subscribed to
+ * order.status_changed, and a receiver in this process on loopback that verifies every signature
+ * with the standardwebhooks library. Two runs:
+ *  - burst: `--burst` order.status_changed events committed at once in order-service's outbox
+ *    (one bulk INSERT: the seed is not what is measured); deliveries per second from the first
+ *    delivery to the last.
+ *  - steady: orders created over HTTP for `--seconds` with `--connections` clients; each is two
+ *    status changes (Draft, then OnHold from the stock saga). The delay of a delivery is its
+ *    arrival at the receiver minus the event's time (taken in the transaction that committed
+ *    the change): p50, p99 and max, and deliveries per second.
+ * Needs the PostgreSQL server of the tests (TEST_DATABASE_URL); its own database, dropped at the end.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import autocannon from 'autocannon';
+import { Client } from 'pg';
+import { databaseUrl, withAdminClient } from '@consign/platform';
+import {
+  ApiClient,
+  AppProcess,
+  GATEWAY_READY,
+  WEBHOOK_TEST_ENV,
+  WebhookReceiver,
+  anOrder,
+  freePort,
+  newApiKey,
+  startApp,
+  tempDir,
+} from '@consign/testing';
+
+function arg(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? Number(process.argv[index + 1]) : fallback;
+}
+
+const BURST = arg('burst', 20_000);
+const SECONDS = arg('seconds', 10);
+const CONNECTIONS = arg('connections', 8);
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+function row(cells: (string | number)[]): string {
+  return `| ${cells.join(' | ')} |`;
+}
+
+async function until(check: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting for deliveries');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Commits `count` order.status_changed events at once, as order-service's outbox holds them. */
+async function seedBurst(url: string, merchantId: number, order: unknown): Promise<void> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    const ids = Array.from({ length: BURST }, () => randomUUID());
+    await client.query(
+      `INSERT INTO orders.outbox_event (event_id, topic, message_key, envelope)
+       SELECT e, 'order.status_changed.v1', '1',
+         jsonb_build_object('event_id', e, 'merchant_id', $1::int, 'aggregate_id', '1',
+           'occurred_at', to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+           'payload', jsonb_build_object('order_id', 1, 'previous_status', 'Draft',
+             'status', 'OnHold', 'order', $2::jsonb))
+       FROM unnest($3::uuid[]) AS e`,
+      [merchantId, JSON.stringify(order), ids],
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+async function main(): Promise<void> {
+  const name = `consign_bench_${randomBytes(4).toString('hex')}`;
+  await withAdminClient((c) => c.query(`CREATE DATABASE "${name}"`));
+  const url = databaseUrl(name);
+  const dataDir = tempDir('bench');
+  const apiKey = newApiKey();
+  const port = await freePort();
+  const receiver = await new WebhookReceiver().start();
+  let app: AppProcess | undefined;
+  try {
+    app = await startApp(
+      'standalone',
+      {
+        ...WEBHOOK_TEST_ENV,
+        DATABASE_URL: url,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        BOOTSTRAP_API_KEY: apiKey,
+        RATE_LIMIT_MAX: '0',
+        CARRIER_SANDBOX: 'off',
+      },
+      GATEWAY_READY,
+    );
+    const api = new ApiClient(`http://127.0.0.1:${port}`, apiKey);
+    const endpoint = await api.post<{ id: number; secret: string }>('/2026-05/cloud/webhook', {
+      url: receiver.url('/bench'),
+      event_types: ['order.status_changed'],
+    });
+    receiver.trust('/bench', endpoint.body.data!.secret);
+    const orderBody = anOrder([{ sku_number: '999999', quantity: 1 }]);
+    const first = await api.post<number>('/2025-07/cloud/order', orderBody);
+    await until(() => receiver.received.length >= 2, 30_000);
+    const order = (await api.get(`/2025-07/cloud/order/${first.body.data}`)).body.data;
+    const lines: string[] = [
+      `Consign webhook delivery benchmark: standalone on PostgreSQL, ${cpus().length} CPUs ` +
+        `(${cpus()[0]?.model ?? '?'}), node ${process.version}, receiver on loopback in the ` +
+        `benchmark process (verifying every signature); load average ${loadavg()[0].toFixed(1)} ` +
+        'at the start (other work on the machine)',
+      '',
+      row([
+        'run',
+        'events',
+        'deliveries/s',
+        'delay p50 ms',
+        'delay p99 ms',
+        'max ms',
+        'bad signatures',
+      ]),
+      row(['---', '---:', '---:', '---:', '---:', '---:', '---:']),
+    ];
+    const report = (label: string, from: number) => {
+      const got = receiver.received.slice(from);
+      const delays = got
+        .map((r) => r.at - Date.parse((JSON.parse(r.body) as { timestamp: string }).timestamp))
+        .sort((a, b) => a - b);
+      const seconds = (got[got.length - 1].at - got[0].at) / 1000;
+      lines.push(
+        row([
+          label,
+          got.length,
+          Math.round(got.length / seconds),
+          percentile(delays, 50),
+          percentile(delays, 99),
+          delays[delays.length - 1],
+          got.filter((r) => r.verifyError !== null).length,
+        ]),
+      );
+    };
+
+    // Steady: the real path, HTTP → order-service → outbox → dispatcher → receiver.
+    let from = receiver.received.length;
+    const created = await autocannon({
+      url: `http://127.0.0.1:${port}/2025-07/cloud/order`,
+      method: 'POST',
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify(orderBody),
+      connections: CONNECTIONS,
+      duration: SECONDS,
+    });
+    const expected = from + created['2xx'] * 2;
+    await until(() => receiver.received.length >= expected, 120_000);
+    report(
+      `steady: ${created['2xx']} orders over HTTP in ${SECONDS} s, ${CONNECTIONS} clients`,
+      from,
+    );
+
+    // Burst: everything committed at once.
+    from = receiver.received.length;
+    await seedBurst(url, 1, order);
+    await until(() => receiver.received.length >= from + BURST, 300_000);
+    report(`burst: ${BURST} events committed at once`, from);
+
+    process.stdout.write(`${lines.join('\n')}\n`);
+  } finally {
+    await app?.stop();
+    await receiver.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    await withAdminClient((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

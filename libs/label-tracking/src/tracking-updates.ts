@@ -1,0 +1,46 @@
+import { EntityManager } from 'typeorm';
+import { LabelEvent } from '@consign/contracts';
+import { Outbox } from '@consign/platform';
+
+/**
+ * Announces, in the caller's transaction, that these parcels got new checkpoints: a
+ * `label.tracking.updated.v1` per label and a `label.order_tracking.updated.v1` per order with a
+ * shipment among them (for webhooks; the dispatcher reads the tracking itself). One query and
+ * one multi-row INSERT per topic, whatever the batch size. Returns how many events it added.
+ */
+export async function announceTrackingUpdates(
+  manager: EntityManager,
+  outbox: Outbox,
+  trackingIds: number[],
+): Promise<number> {
+  if (trackingIds.length === 0) return 0;
+  const rows: { kind: 'label' | 'order'; id: number; merchant_id: number }[] = await manager.query(
+    `SELECT 'label' AS kind, l.id, l.merchant_id FROM "labels"."label" l
+      WHERE l.id = ANY($1::bigint[])
+     UNION
+     SELECT DISTINCT 'order' AS kind, s.order_id AS id, s.merchant_id FROM "labels"."shipment" s
+      WHERE s.tracking_id = ANY($1::bigint[])`,
+    [trackingIds],
+  );
+  const labels = rows.filter((r) => r.kind === 'label');
+  const orders = rows.filter((r) => r.kind === 'order');
+  await outbox.addMany(
+    manager,
+    LabelEvent.TrackingUpdated,
+    labels.map((r) => ({
+      merchantId: r.merchant_id,
+      aggregateId: r.id,
+      payload: { label_id: r.id },
+    })),
+  );
+  await outbox.addMany(
+    manager,
+    LabelEvent.OrderTrackingUpdated,
+    orders.map((r) => ({
+      merchantId: r.merchant_id,
+      aggregateId: r.id,
+      payload: { order_id: r.id },
+    })),
+  );
+  return rows.length;
+}

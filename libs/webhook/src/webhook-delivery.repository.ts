@@ -1,0 +1,242 @@
+import {
+  WebhookAttemptView,
+  WebhookDeliveryStatus,
+  WebhookDeliveryView,
+  WebhookEventType,
+} from '@consign/contracts';
+import { Sql } from '@consign/platform';
+
+const ENDPOINT = '"webhooks"."webhook_endpoint"';
+const DELIVERY = '"webhooks"."webhook_delivery"';
+const ATTEMPT = '"webhooks"."webhook_attempt"';
+
+/** A delivery claimed for an attempt, with what signing and sending it needs. */
+export interface ClaimedDelivery {
+  id: number;
+  endpoint_id: number;
+  webhook_id: string;
+  event_type: WebhookEventType;
+  sequence: number;
+  event_time: Date;
+  /** The resource, as JSON text (json column: its key order is kept). */
+  data: string;
+  attempts: number;
+  first_attempt_at: Date | null;
+  url: string;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: Date | null;
+}
+
+/** What one attempt came to, as recorded. */
+export interface AttemptRecord {
+  deliveryId: number;
+  attemptedAt: Date;
+  status: number | null;
+  durationMs: number;
+  error: string | null;
+  /** Delivered, failed for good, or pending until `nextAttemptAt`. */
+  outcome: WebhookDeliveryStatus;
+  nextAttemptAt: Date | null;
+  firstAttemptAt: Date;
+}
+
+interface DeliveryRow {
+  id: number;
+  webhook_id: string;
+  event_type: WebhookEventType;
+  sequence: number;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  last_response_code: number | null;
+  last_duration_ms: number | null;
+  next_attempt_at: Date;
+  created_at: Date;
+  delivered_at: Date | null;
+  attempt_list:
+    | {
+        attempted_at: string;
+        response_code: number | null;
+        duration_ms: number;
+        error: string | null;
+      }[]
+    | null;
+}
+
+/** SQL of webhook-dispatcher's delivery queue. */
+export const WebhookDeliveryRepository = {
+  /**
+   * Queues one event for every enabled endpoint of the merchant subscribed to its type, each with
+   * the endpoint's next sequence number (in the caller's transaction, with the inbox row).
+   * Returns how many deliveries were queued.
+   */
+  async enqueue(
+    sql: Sql,
+    event: {
+      merchantId: number;
+      type: WebhookEventType;
+      webhookId: string;
+      occurredAt: string;
+      data: unknown;
+    },
+  ): Promise<number> {
+    const rows = (await sql.query(
+      `WITH endpoint AS (
+         UPDATE ${ENDPOINT} SET next_sequence = next_sequence + 1
+         WHERE merchant_id = $1 AND status = 'enabled' AND $2 = ANY(event_types)
+         RETURNING id, next_sequence)
+       INSERT INTO ${DELIVERY} (endpoint_id, merchant_id, webhook_id, event_type, sequence, event_time, data)
+       SELECT endpoint.id, $1, $3, $2, endpoint.next_sequence, $4, $5::json FROM endpoint
+       ON CONFLICT ON CONSTRAINT uq_webhook_delivery_endpoint_id_webhook_id DO NOTHING
+       RETURNING id`,
+      [event.merchantId, event.type, event.webhookId, event.occurredAt, JSON.stringify(event.data)],
+    )) as { id: number }[];
+    return rows.length;
+  },
+
+  /**
+   * Takes up to `limit` due deliveries of enabled endpoints for one attempt. Claiming moves their
+   * next attempt `leaseMs` ahead: should this process die mid-attempt, they are due again then
+   * (at least once), and other dispatchers skip them meanwhile.
+   */
+  async claim(sql: Sql, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+    return (await sql.query(
+      `WITH due AS (
+         SELECT d.id FROM ${DELIVERY} d JOIN ${ENDPOINT} e ON e.id = d.endpoint_id
+         WHERE d.status = 'pending' AND d.next_attempt_at <= now() AND e.status = 'enabled'
+         ORDER BY d.next_attempt_at, d.id LIMIT $1 FOR UPDATE OF d SKIP LOCKED),
+       claimed AS (
+         UPDATE ${DELIVERY} d SET next_attempt_at = now() + make_interval(secs => $2)
+         FROM due WHERE d.id = due.id
+         RETURNING d.id, d.endpoint_id, d.webhook_id, d.event_type, d.sequence, d.event_time,
+           d.data::text AS data, d.attempts, d.first_attempt_at)
+       SELECT c.*, e.url, e.secret, e.previous_secret, e.previous_secret_expires_at
+       FROM claimed c JOIN ${ENDPOINT} e ON e.id = c.endpoint_id ORDER BY c.id`,
+      [limit, leaseMs / 1000],
+    )) as ClaimedDelivery[];
+  },
+
+  /** Records a batch of attempts; endpoints whose delivery failed for good are disabled. */
+  async record(sql: Sql, attempts: AttemptRecord[]): Promise<void> {
+    await sql.query(
+      `UPDATE ${DELIVERY} d SET status = u.outcome, attempts = d.attempts + 1,
+         next_attempt_at = coalesce(u.next_at, d.next_attempt_at), last_response_code = u.code,
+         last_duration_ms = u.duration, first_attempt_at = coalesce(d.first_attempt_at, u.first_at),
+         delivered_at = CASE WHEN u.outcome = 'delivered' THEN u.at ELSE d.delivered_at END
+       FROM unnest($1::bigint[], $2::varchar[], $3::timestamptz[], $4::int[], $5::int[],
+         $6::timestamptz[], $7::timestamptz[]) AS u(id, outcome, next_at, code, duration, first_at, at)
+       WHERE d.id = u.id`,
+      [
+        attempts.map((a) => a.deliveryId),
+        attempts.map((a) => a.outcome),
+        attempts.map((a) => a.nextAttemptAt),
+        attempts.map((a) => a.status),
+        attempts.map((a) => a.durationMs),
+        attempts.map((a) => a.firstAttemptAt),
+        attempts.map((a) => a.attemptedAt),
+      ],
+    );
+    await sql.query(
+      `INSERT INTO ${ATTEMPT} (delivery_id, attempted_at, response_code, duration_ms, error)
+       SELECT * FROM unnest($1::bigint[], $2::timestamptz[], $3::int[], $4::int[], $5::text[])`,
+      [
+        attempts.map((a) => a.deliveryId),
+        attempts.map((a) => a.attemptedAt),
+        attempts.map((a) => a.status),
+        attempts.map((a) => a.durationMs),
+        attempts.map((a) => a.error),
+      ],
+    );
+    const gaveUp = attempts.filter((a) => a.outcome === WebhookDeliveryStatus.Failed);
+    if (gaveUp.length)
+      await sql.query(
+        `UPDATE ${ENDPOINT} e SET status = 'disabled', updated_at = now(),
+           disabled_reason = 'Disabled at ' || to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
+             || ': delivery ' || d.id || ' (' || d.webhook_id || ') failed on every attempt of the retry schedule ('
+             || d.attempts || ' attempts; last: ' || coalesce(d.last_response_code::text, 'no answer') || ').'
+         FROM ${DELIVERY} d WHERE d.id = ANY($1::bigint[]) AND e.id = d.endpoint_id AND e.status = 'enabled'`,
+        [gaveUp.map((a) => a.deliveryId)],
+      );
+  },
+
+  async page(
+    sql: Sql,
+    endpointId: number,
+    page: number,
+    size: number,
+  ): Promise<{ total: number; list: WebhookDeliveryView[] }> {
+    const [{ total }] = (await sql.query(
+      `SELECT count(*) AS total FROM ${DELIVERY} WHERE endpoint_id = $1`,
+      [endpointId],
+    )) as { total: number }[];
+    const rows = (await sql.query(
+      `SELECT ${DELIVERY_COLUMNS} FROM ${DELIVERY} d WHERE d.endpoint_id = $1
+       ORDER BY d.id DESC LIMIT $2 OFFSET $3`,
+      [endpointId, size, (page - 1) * size],
+    )) as DeliveryRow[];
+    return { total, list: rows.map(toDeliveryView) };
+  },
+
+  /** Sends a delivery again now, with a fresh schedule; its endpoint is enabled again. */
+  async retry(
+    sql: Sql,
+    endpointId: number,
+    deliveryId: number,
+  ): Promise<WebhookDeliveryView | undefined> {
+    const updated = (await sql.query(
+      `WITH again AS (
+         UPDATE ${DELIVERY} SET status = 'pending', next_attempt_at = now(), first_attempt_at = NULL
+         WHERE id = $1 AND endpoint_id = $2 RETURNING id)
+       SELECT id FROM again`,
+      [deliveryId, endpointId],
+    )) as { id: number }[];
+    if (!updated.length) return undefined;
+    await sql.query(
+      `UPDATE ${ENDPOINT} SET status = 'enabled', disabled_reason = NULL, updated_at = now()
+       WHERE id = $1 AND status = 'disabled'`,
+      [endpointId],
+    );
+    const rows = (await sql.query(`SELECT ${DELIVERY_COLUMNS} FROM ${DELIVERY} d WHERE d.id = $1`, [
+      deliveryId,
+    ])) as DeliveryRow[];
+    return toDeliveryView(rows[0]);
+  },
+
+  /** The endpoint's id when it is the merchant's. */
+  async endpointOf(sql: Sql, merchantId: number, endpointId: number): Promise<number | undefined> {
+    const rows = (await sql.query(`SELECT id FROM ${ENDPOINT} WHERE id = $1 AND merchant_id = $2`, [
+      endpointId,
+      merchantId,
+    ])) as { id: number }[];
+    return rows[0]?.id;
+  },
+};
+
+const DELIVERY_COLUMNS = `d.id, d.webhook_id, d.event_type, d.sequence, d.status, d.attempts,
+  d.last_response_code, d.last_duration_ms, d.next_attempt_at, d.created_at, d.delivered_at,
+  (SELECT json_agg(json_build_object('attempted_at', a.attempted_at, 'response_code', a.response_code,
+     'duration_ms', a.duration_ms, 'error', a.error) ORDER BY a.id DESC)
+   FROM ${ATTEMPT} a WHERE a.delivery_id = d.id) AS attempt_list`;
+
+function toDeliveryView(row: DeliveryRow): WebhookDeliveryView {
+  const pending = row.status === WebhookDeliveryStatus.Pending;
+  return {
+    id: row.id,
+    webhook_id: row.webhook_id,
+    event_type: row.event_type,
+    sequence: row.sequence,
+    status: row.status,
+    attempts: row.attempts,
+    response_code: row.last_response_code,
+    duration_ms: row.last_duration_ms,
+    next_attempt_time: pending ? row.next_attempt_at.toISOString() : null,
+    created_time: row.created_at.toISOString(),
+    delivered_time: row.delivered_at ? row.delivered_at.toISOString() : null,
+    attempt_list: (row.attempt_list ?? []).map((a): WebhookAttemptView => ({
+      attempted_time: new Date(a.attempted_at).toISOString(),
+      response_code: a.response_code,
+      duration_ms: a.duration_ms,
+      error: a.error,
+    })),
+  };
+}

@@ -1,0 +1,53 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { CommonErrorCode, WebhookDeliveryPageView, WebhookDeliveryView } from '@consign/contracts';
+import { DomainError } from '@consign/platform';
+import { webhookDatabase } from './webhook.database';
+import { WebhookDeliveryRepository } from './webhook-delivery.repository';
+import { webhookNotFound } from './webhook-endpoint.service';
+
+/** An endpoint's deliveries and their attempts; a manual retry. */
+@Injectable()
+export class WebhookDeliveryService {
+  constructor(@Inject(webhookDatabase.dataSource) private readonly dataSource: DataSource) {}
+
+  async list(
+    merchantId: number,
+    webhookId: number,
+    page: number,
+    size: number,
+  ): Promise<WebhookDeliveryPageView> {
+    const endpoint = await WebhookDeliveryRepository.endpointOf(
+      this.dataSource,
+      merchantId,
+      webhookId,
+    );
+    if (endpoint === undefined) throw webhookNotFound();
+    const { total, list } = await WebhookDeliveryRepository.page(
+      this.dataSource,
+      endpoint,
+      page,
+      size,
+    );
+    return { page, size, total, list };
+  }
+
+  /** Sends the delivery again now, whatever its state, on a fresh schedule. */
+  async retry(
+    merchantId: number,
+    webhookId: number,
+    deliveryId: number,
+  ): Promise<WebhookDeliveryView> {
+    const endpoint = await WebhookDeliveryRepository.endpointOf(
+      this.dataSource,
+      merchantId,
+      webhookId,
+    );
+    if (endpoint === undefined) throw webhookNotFound();
+    const view = await this.dataSource.transaction((manager) =>
+      WebhookDeliveryRepository.retry(manager, endpoint, deliveryId),
+    );
+    if (!view) throw new DomainError(CommonErrorCode.NotFound, 'Webhook delivery not found.');
+    return view;
+  }
+}

@@ -1,0 +1,12 @@
+import { serviceDatabase } from '@consign/platform';
+import { CreateWebhook1764000001500 } from './migrations/1764000001500-create-webhook';
+
+export const WEBHOOK_SCHEMA = 'webhooks';
+
+/** webhook-dispatcher's schema: endpoints, deliveries (a durable queue) and their attempts. */
+export const webhookDatabase = serviceDatabase({
+  name: 'webhooks',
+  schema: WEBHOOK_SCHEMA,
+  entities: [],
+  migrations: [CreateWebhook1764000001500],
+});

@@ -1,0 +1,183 @@
+import { Controller, Inject } from '@nestjs/common';
+import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  CommonErrorCode,
+  CreateWebhookCommand,
+  EventEnvelope,
+  EventPayload,
+  EventTopic,
+  LabelEvent,
+  LabelTrackingUpdatedEvent,
+  OrderTrackingUpdatedEvent,
+  WebhookEventType,
+  InboundEvent,
+  InboundStatusChangedEvent,
+  ListWebhookDeliveriesQuery,
+  ListWebhooksQuery,
+  OrderEvent,
+  OrderStatusChangedEvent,
+  Reply,
+  RetryWebhookDeliveryCommand,
+  StockEvent,
+  StockLevelChangedEvent,
+  WebhookCommand,
+  WebhookDeliveryPageView,
+  WebhookDeliveryView,
+  WebhookEndpointSecretView,
+  WebhookEndpointView,
+  WebhookTopic,
+} from '@consign/contracts';
+import { CommandBus, DomainError, Inbox, handleCommand, metrics } from '@consign/platform';
+import { webhookDatabase } from './webhook.database';
+import { WebhookDeliveryService } from './webhook-delivery.service';
+import { WebhookEndpointService } from './webhook-endpoint.service';
+import { WEBHOOK_SOURCES, webhookIdOf } from './webhook-sources';
+import { WebhookDeliveryRepository } from './webhook-delivery.repository';
+import { WebhookDispatcher } from './webhook-dispatcher.service';
+
+/** The consumer name (and, in distributed mode, the consumer group) of webhook-dispatcher. */
+export const WEBHOOK_CONSUMER = 'webhook-dispatcher';
+
+/** Tries at reading a resource from its service (200, 400, 800 ms apart). */
+const READ_ATTEMPTS = 4;
+
+/** webhook-dispatcher's bus interface: endpoint commands, and the domain events it delivers. */
+@Controller()
+export class WebhookHandlers {
+  constructor(
+    private readonly endpoints: WebhookEndpointService,
+    private readonly deliveries: WebhookDeliveryService,
+    private readonly dispatcher: WebhookDispatcher,
+    @Inject(webhookDatabase.inbox) private readonly inbox: Inbox,
+    private readonly bus: CommandBus,
+  ) {}
+
+  @MessagePattern(WebhookTopic.Create)
+  create(@Payload() payload: unknown): Promise<Reply<WebhookEndpointSecretView>> {
+    return handleCommand(CreateWebhookCommand, payload, (c) =>
+      this.endpoints.create(c.merchant_id, c.webhook),
+    );
+  }
+
+  @MessagePattern(WebhookTopic.List)
+  list(@Payload() payload: unknown): Promise<Reply<WebhookEndpointView[]>> {
+    return handleCommand(ListWebhooksQuery, payload, (q) => this.endpoints.list(q.merchant_id));
+  }
+
+  @MessagePattern(WebhookTopic.Delete)
+  delete(@Payload() payload: unknown): Promise<Reply<WebhookEndpointView>> {
+    return handleCommand(WebhookCommand, payload, (c) =>
+      this.endpoints.delete(c.merchant_id, c.webhook_id),
+    );
+  }
+
+  @MessagePattern(WebhookTopic.Rotate)
+  rotate(@Payload() payload: unknown): Promise<Reply<WebhookEndpointSecretView>> {
+    return handleCommand(WebhookCommand, payload, (c) =>
+      this.endpoints.rotate(c.merchant_id, c.webhook_id),
+    );
+  }
+
+  @MessagePattern(WebhookTopic.ListDeliveries)
+  listDeliveries(@Payload() payload: unknown): Promise<Reply<WebhookDeliveryPageView>> {
+    return handleCommand(ListWebhookDeliveriesQuery, payload, (q) =>
+      this.deliveries.list(q.merchant_id, q.webhook_id, q.page, q.size),
+    );
+  }
+
+  @MessagePattern(WebhookTopic.RetryDelivery)
+  async retryDelivery(@Payload() payload: unknown): Promise<Reply<WebhookDeliveryView>> {
+    const reply = await handleCommand(RetryWebhookDeliveryCommand, payload, (c) =>
+      this.deliveries.retry(c.merchant_id, c.webhook_id, c.delivery_id),
+    );
+    this.dispatcher.nudge();
+    return reply;
+  }
+
+  @EventPattern(OrderEvent.StatusChanged)
+  onOrderStatusChanged(@Payload() raw: unknown): Promise<void> {
+    return this.ingest(OrderEvent.StatusChanged, OrderStatusChangedEvent, raw);
+  }
+
+  @EventPattern(InboundEvent.StatusChanged)
+  onInboundStatusChanged(@Payload() raw: unknown): Promise<void> {
+    return this.ingest(InboundEvent.StatusChanged, InboundStatusChangedEvent, raw);
+  }
+
+  @EventPattern(StockEvent.LevelChanged)
+  onStockLevelChanged(@Payload() raw: unknown): Promise<void> {
+    return this.ingest(StockEvent.LevelChanged, StockLevelChangedEvent, raw);
+  }
+
+  @EventPattern(LabelEvent.TrackingUpdated)
+  onLabelTrackingUpdated(@Payload() raw: unknown): Promise<void> {
+    return this.ingest(LabelEvent.TrackingUpdated, LabelTrackingUpdatedEvent, raw);
+  }
+
+  @EventPattern(LabelEvent.OrderTrackingUpdated)
+  onOrderTrackingUpdated(@Payload() raw: unknown): Promise<void> {
+    return this.ingest(LabelEvent.OrderTrackingUpdated, OrderTrackingUpdatedEvent, raw);
+  }
+
+  /**
+   * Reads the resource the event names (outside any transaction: a bus request may be needed),
+   * then queues the event for each subscribed endpoint in one transaction with its inbox row (a
+   * redelivered event queues nothing twice), then wakes the dispatcher. A resource that cannot be
+   * read after a few tries parks the event in the dead-letter table (and DLT), never drops it.
+   */
+  private async ingest<K extends EventTopic>(
+    topic: K,
+    contract: new () => EventPayload<K> & object,
+    raw: unknown,
+  ): Promise<void> {
+    const source = WEBHOOK_SOURCES[topic] as
+      | {
+          type: WebhookEventType;
+          read: (event: EventEnvelope<unknown>, bus: CommandBus) => unknown;
+        }
+      | undefined;
+    if (!source) throw new Error(`no webhook source for ${topic}`);
+    const resolved = await this.read(source.read, raw);
+    let queued = 0;
+    const outcome = await this.inbox.consume(
+      WEBHOOK_CONSUMER,
+      topic,
+      raw,
+      async (manager, event) => {
+        if (!resolved.ok) throw resolved.error;
+        queued = await WebhookDeliveryRepository.enqueue(manager, {
+          merchantId: event.merchant_id,
+          type: source.type,
+          webhookId: webhookIdOf(event as EventEnvelope<unknown>),
+          occurredAt: event.occurred_at,
+          data: resolved.data,
+        });
+      },
+      { contract },
+    );
+    metrics().countEvent(WEBHOOK_CONSUMER, topic, outcome);
+    if (queued > 0) this.dispatcher.nudge();
+  }
+
+  private async read(
+    read: (event: EventEnvelope<unknown>, bus: CommandBus) => unknown,
+    raw: unknown,
+  ): Promise<{ ok: true; data: unknown } | { ok: false; error: DomainError }> {
+    let last = '';
+    for (let attempt = 1; attempt <= READ_ATTEMPTS; attempt++) {
+      try {
+        return { ok: true, data: await read(raw as EventEnvelope<unknown>, this.bus) };
+      } catch (error: unknown) {
+        last = error instanceof Error ? error.message : String(error);
+        // A malformed event fails here too: the inbox refuses it before the handler runs.
+        if (!raw || typeof raw !== 'object' || !('payload' in raw)) break;
+        if (attempt < READ_ATTEMPTS)
+          await new Promise((resolve) => setTimeout(resolve, 200 * 2 ** (attempt - 1)));
+      }
+    }
+    return {
+      ok: false,
+      error: new DomainError(CommonErrorCode.Unavailable, `could not read the resource: ${last}`),
+    };
+  }
+}

@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { loadConfigOf } from '@consign/platform';
+import { WebhookConfig } from './webhook.config';
+import { webhookDatabase } from './webhook.database';
+import { WebhookDeliveryService } from './webhook-delivery.service';
+import { WebhookDispatcher } from './webhook-dispatcher.service';
+import { WebhookEndpointService } from './webhook-endpoint.service';
+import { WebhookHandlers } from './webhook.handlers';
+
+/**
+ * webhook-dispatcher: merchants' webhook endpoints, and the delivery of the services' domain
+ * events to them (Standard Webhooks signatures, at least once, from a durable queue).
+ */
+@Module({
+  imports: [webhookDatabase.module],
+  controllers: [WebhookHandlers],
+  providers: [
+    { provide: WebhookConfig, useFactory: () => loadConfigOf(WebhookConfig) },
+    WebhookEndpointService,
+    WebhookDeliveryService,
+    WebhookDispatcher,
+  ],
+  exports: [WebhookDispatcher],
+})
+export class WebhookModule {}
