@@ -28,6 +28,19 @@ export interface Deployment {
   startGateway?(): Promise<{ client: ApiClient; stop(): Promise<void> }>;
   /** The environment a tool needs to reach this deployment's bus (distributed only). */
   busEnv?: Record<string, string>;
+  /** The PostgreSQL database every process uses, when there is one (distributed only). */
+  databaseUrl?: string;
+  /**
+   * Stops one process of a service (its `replica`-th, default the first) with `signal`, waits
+   * `downMs`, and starts it again with the same settings (distributed only).
+   */
+  restartService?(
+    name: string,
+    signal: 'SIGKILL' | 'SIGTERM',
+    options?: { replica?: number; downMs?: number },
+  ): Promise<void>;
+  /** Starts one more process of a service, in the same consumer group (distributed only). */
+  addReplica?(name: string): Promise<void>;
   /** Each process's state: still running, and what its /health/ready answers (distributed only). */
   processHealth?(): Promise<ProcessHealth[]>;
   /** The Kafka-protocol test broker (distributed only), to make outages with. */

@@ -7,6 +7,12 @@ import { ApiClient } from './api-client';
 import { Deployment, GATEWAY_READY, ProcessHealth, newApiKey } from './deployments';
 import { AppProcess, freePort, startApp, tempDir } from './processes';
 
+interface Launch {
+  env: Record<string, string>;
+  ready: RegExp;
+  readyUrl: string;
+}
+
 /** The services that run as their own processes (each prints "<name> is ready" once ready). */
 export const DISTRIBUTED_SERVICES = [
   'catalog-service',
@@ -43,8 +49,21 @@ export async function startDistributed(
     };
   };
   const processes: AppProcess[] = [];
-  const readyUrls = new Map<string, string>();
-  const serviceEnvs = new Map<string, Record<string, string>>();
+  /** How each process was started, to start it again (a restart, another replica). */
+  const launches = new Map<AppProcess, Launch>();
+  const launch = async (app: string, env: Record<string, string>, ready: RegExp) => {
+    const readyUrl = `http://127.0.0.1:${env.PORT}/health/ready`;
+    const started = await startApp(app, env, ready, 60_000, readyUrl);
+    launches.set(started, { env, ready, readyUrl });
+    return started;
+  };
+  /** A service process on a port of its own (every process serves health and metrics). */
+  const launchService = async (service: string) =>
+    launch(
+      service,
+      { ...envFor(service), PORT: String(await freePort()), HOST: '127.0.0.1' },
+      new RegExp(`${service} is ready`),
+    );
   const stopAll = async () => {
     for (const app of processes.splice(0).reverse()) await app.stop();
     await broker.stop();
@@ -54,20 +73,7 @@ export async function startDistributed(
   try {
     // Every service starts at once; those that did start are stopped again if one did not.
     const started = await Promise.allSettled(
-      DISTRIBUTED_SERVICES.map(async (service) => {
-        // Every process serves its health endpoints on a port of its own.
-        const port = await freePort();
-        readyUrls.set(service, `http://127.0.0.1:${port}/health/ready`);
-        const env = { ...envFor(service), PORT: String(port), HOST: '127.0.0.1' };
-        serviceEnvs.set(service, env);
-        return startApp(
-          service,
-          env,
-          new RegExp(`${service} is ready`),
-          60_000,
-          `http://127.0.0.1:${port}/health/ready`,
-        );
-      }),
+      DISTRIBUTED_SERVICES.map((service) => launchService(service)),
     );
     for (const outcome of started)
       if (outcome.status === 'fulfilled') processes.push(outcome.value);
@@ -83,13 +89,13 @@ export async function startDistributed(
       BOOTSTRAP_API_KEY: apiKey,
       BOOTSTRAP_ADMIN_KEY: adminKey,
     };
-    const gatewayReady = `http://127.0.0.1:${port}/health/ready`;
-    readyUrls.set('api-gateway', gatewayReady);
-    processes.push(await startApp('api-gateway', gatewayEnv, GATEWAY_READY, 60_000, gatewayReady));
+    processes.push(await launch('api-gateway', gatewayEnv, GATEWAY_READY));
     const client = new ApiClient(`http://127.0.0.1:${port}`, apiKey);
     // Administration goes through the running gateway's admin API: nothing is stopped for it.
     const admin = new AdminApi(client.withKey(adminKey));
     let extraGateways = 0;
+    /** The output of processes that were stopped and started again. */
+    let earlierLogs = '';
     return {
       mode: 'distributed',
       client,
@@ -99,6 +105,7 @@ export async function startDistributed(
       env: gatewayEnv,
       logs: () =>
         [
+          earlierLogs,
           ...processes.map((p) => `--- ${p.name}\n${p.output()}`),
           `--- broker\n${broker.logs()}`,
         ].join('\n'),
@@ -117,7 +124,7 @@ export async function startDistributed(
         if (!database.url) throw new Error('a second gateway needs PostgreSQL (TEST_DATABASE_URL)');
         const gatewayPort = await freePort();
         extraGateways++;
-        const gateway = await startApp(
+        const gateway = await launch(
           'api-gateway',
           {
             ...envFor(`api-gateway-${extraGateways}`),
@@ -127,8 +134,6 @@ export async function startDistributed(
             BOOTSTRAP_ADMIN_KEY: adminKey,
           },
           GATEWAY_READY,
-          60_000,
-          `http://127.0.0.1:${gatewayPort}/health/ready`,
         );
         processes.push(gateway);
         return {
@@ -139,12 +144,34 @@ export async function startDistributed(
         };
       },
       busEnv: { KAFKA_BROKERS: broker.brokers },
+      databaseUrl: database.url,
+      async restartService(name, signal, { replica = 0, downMs = 0 } = {}) {
+        const index = processes.map((p, i) => [p, i] as const).filter(([p]) => p.name === name)[
+          replica
+        ]?.[1];
+        if (index === undefined) throw new Error(`no replica ${replica} of ${name}`);
+        const old = processes[index];
+        const spec = launches.get(old)!;
+        earlierLogs += `--- ${name} (stopped with ${signal})\n${old.output()}\n`;
+        await old.stop(signal);
+        launches.delete(old);
+        if (downMs > 0) await new Promise((resolve) => setTimeout(resolve, downMs));
+        processes[index] = await launch(name, spec.env, spec.ready);
+      },
+      async addReplica(name) {
+        if (!(DISTRIBUTED_SERVICES as readonly string[]).includes(name))
+          throw new Error(`${name} is not a service`);
+        processes.push(await launchService(name));
+      },
       processHealth: () =>
         Promise.all(
-          processes.map(async ({ name, child }): Promise<ProcessHealth> => {
+          processes.map(async (process): Promise<ProcessHealth> => {
+            const { name, child } = process;
             const exited = child.exitCode ?? child.signalCode ?? null;
             if (exited !== null) return { name, exited, ready: 0, body: '' };
-            const answer = await fetch(readyUrls.get(name)!, { signal: AbortSignal.timeout(5_000) })
+            const answer = await fetch(launches.get(process)!.readyUrl, {
+              signal: AbortSignal.timeout(5_000),
+            })
               .then(async (r) => ({ ready: r.status, body: await r.text() }))
               .catch((error: unknown) => ({ ready: 0, body: String(error) }));
             return { name, exited, ...answer };
@@ -162,20 +189,6 @@ export async function startDistributed(
         const service = processes.find((p) => p.name === name);
         if (!service) throw new Error(`no service ${name}`);
         await service.stop();
-      },
-      async restartService(name, signal = 'SIGTERM') {
-        const index = processes.findIndex((p) => p.name === name);
-        const env = serviceEnvs.get(name);
-        if (index < 0 || !env) throw new Error(`no service ${name}`);
-        earlierLogs += `--- ${name} (stopped with ${signal})\n${processes[index].output()}\n`;
-        await processes[index].stop(signal);
-        processes[index] = await startApp(
-          name,
-          env,
-          new RegExp(`${name} is ready`),
-          60_000,
-          readyUrls.get(name),
-        );
       },
       stop: stopAll,
     };
