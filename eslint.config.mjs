@@ -59,6 +59,17 @@ export default tseslint.config(
                 'scope:gateway',
               ],
             },
+            // The checks of the generated documents and the deployment files (tools/).
+            {
+              sourceTag: 'scope:tools',
+              onlyDependOnLibsWithTags: [
+                'scope:contracts',
+                'scope:platform',
+                'scope:domain',
+                'scope:gateway',
+                'scope:testing',
+              ],
+            },
             {
               sourceTag: 'scope:e2e',
               onlyDependOnLibsWithTags: [
