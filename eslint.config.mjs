@@ -59,9 +59,10 @@ export default tseslint.config(
                 'scope:gateway',
               ],
             },
-            // The checks of the generated documents and the deployment files (tools/).
-            {
-              sourceTag: 'scope:tools',
+            // The end-to-end suites, and the checks of the generated documents and the
+            // deployment files (tools/): every library, the test helpers included.
+            ...['scope:e2e', 'scope:tools'].map((sourceTag) => ({
+              sourceTag,
               onlyDependOnLibsWithTags: [
                 'scope:contracts',
                 'scope:platform',
@@ -69,17 +70,7 @@ export default tseslint.config(
                 'scope:gateway',
                 'scope:testing',
               ],
-            },
-            {
-              sourceTag: 'scope:e2e',
-              onlyDependOnLibsWithTags: [
-                'scope:contracts',
-                'scope:platform',
-                'scope:domain',
-                'scope:gateway',
-                'scope:testing',
-              ],
-            },
+            })),
           ],
         },
       ],
