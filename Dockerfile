@@ -20,7 +20,7 @@
 # @go-mokapi/linux-x64 is the test-only Kafka-protocol broker: the runtime stage leaves it out
 # (--omit=optional), and on a non-x64 builder npm skips it by its os/cpu fields.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS base
 WORKDIR /app

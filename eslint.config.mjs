@@ -59,8 +59,10 @@ export default tseslint.config(
                 'scope:gateway',
               ],
             },
-            {
-              sourceTag: 'scope:e2e',
+            // The end-to-end suites, and the checks of the generated documents and the
+            // deployment files (tools/): every library, the test helpers included.
+            ...['scope:e2e', 'scope:tools'].map((sourceTag) => ({
+              sourceTag,
               onlyDependOnLibsWithTags: [
                 'scope:contracts',
                 'scope:platform',
@@ -68,7 +70,7 @@ export default tseslint.config(
                 'scope:gateway',
                 'scope:testing',
               ],
-            },
+            })),
           ],
         },
       ],

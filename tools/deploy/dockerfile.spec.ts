@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   DISTRIBUTED_APPS,
@@ -57,30 +57,6 @@ function dockerignore(text: string): (path: string) => boolean {
   return (path) => patterns.some((pattern) => pattern.test(path));
 }
 
-/** The @consign/* libraries (their folder under libs/) the non-test sources under a folder import. */
-function importedLibraries(folder: string): Set<string> {
-  const found = new Set<string>();
-  for (const entry of readdirSync(join(REPO_ROOT, folder), { recursive: true, encoding: 'utf8' })) {
-    if (!entry.endsWith('.ts') || entry.endsWith('.spec.ts')) continue;
-    const source = readFileSync(join(REPO_ROOT, folder, entry), 'utf8');
-    for (const [, lib] of source.matchAll(/from '@consign\/([a-z-]+)'/g)) found.add(lib);
-  }
-  return found;
-}
-
-/** What an app's build needs: the libraries it imports, and theirs, transitively. */
-function librariesNeeded(app: string): string[] {
-  const needed = new Set<string>();
-  const pending = [...importedLibraries(`apps/${app}/src`)];
-  while (pending.length) {
-    const lib = pending.pop()!;
-    if (needed.has(lib)) continue;
-    needed.add(lib);
-    pending.push(...importedLibraries(`libs/${lib}/src`));
-  }
-  return [...needed].sort();
-}
-
 function runs(stage: Stage): string[] {
   return stage.instructions.filter((i) => i.keyword === 'RUN').map((i) => i.args);
 }
@@ -121,20 +97,6 @@ describe('Dockerfile', () => {
         app,
         tags: ['scope:app'],
         build: true,
-      });
-    }
-  });
-
-  it('declares, for each app build, every library it imports (Nx builds those first)', () => {
-    // Nx's graph here is built without source analysis (which would also count type-only
-    // `import()`s as lazy loads, and the lint rule forbids those): the apps declare their
-    // libraries as implicitDependencies, and this keeps the lists true.
-    for (const app of [...DISTRIBUTED_APPS, 'admin', 'standalone', 'carrier-cli']) {
-      const project = projectJsonOf(`apps/${app}`) as { implicitDependencies?: string[] };
-      const libraryNames = librariesNeeded(app).map((lib) => projectJsonOf(`libs/${lib}`).name);
-      expect({ app, libraries: [...(project.implicitDependencies ?? [])].sort() }).toEqual({
-        app,
-        libraries: libraryNames.sort(),
       });
     }
   });

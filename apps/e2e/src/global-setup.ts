@@ -1,12 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
+import type * as PlatformLibrary from '@consign/platform';
 import type { ServiceDatabaseOptions } from '@consign/platform';
+import type * as TestingLibrary from '@consign/testing';
 
 const REPO_ROOT = resolve(__dirname, '..', '..', '..');
 
-type Platform = typeof import('@consign/platform');
-type Testing = typeof import('@consign/testing');
+// Type-only imports: erased from the build, so nothing of the sources is loaded here.
+type Platform = typeof PlatformLibrary;
+type Testing = typeof TestingLibrary;
 
 /** Jest's path aliases do not apply in a global setup or teardown: they load the build. */
 export function builtPlatform(): Platform {

@@ -131,7 +131,13 @@ describe('InboundService and InboundLifecycle', () => {
     const bus = new CommandBus(new InProcessClient(broker), config);
     outbox = new Outbox(dataSource, new InProcessClient(broker), 'inbound');
     commands = new CommandLedger(dataSource, 'inbound');
-    inbounds = new InboundService(dataSource, commands, new ReferenceData(bus, config), bus, outbox);
+    inbounds = new InboundService(
+      dataSource,
+      commands,
+      new ReferenceData(bus, config),
+      bus,
+      outbox,
+    );
     lifecycle = new InboundLifecycle(dataSource, outbox, commands);
     handlers = new InboundHandlers(
       inbounds,

@@ -64,14 +64,28 @@ class PlatformLifecycle implements OnApplicationShutdown {
 
   /** Runs last (a global module): after the consumers stopped and the outbox relays flushed. */
   async onApplicationShutdown(): Promise<void> {
-    if (this.client instanceof ClientKafka && this.client.consumer)
-      releaseConsumer(this.client.consumer);
+    const replyConsumer = replyConsumerOf(this.client);
+    if (replyConsumer) releaseConsumer(replyConsumer);
     await Promise.resolve(this.client.close()).then(
       () => this.logger.log('bus client closed (producer and reply consumer)'),
       (error: unknown) => this.logger.warn(`closing the bus client: ${String(error)}`),
     );
     await this.database.close();
     this.logger.log('database closed');
+  }
+}
+
+/**
+ * The Kafka client's reply consumer, when it has one: ClientKafka's getter throws instead of
+ * answering undefined for a client that never connected one (a service that sent no request),
+ * which made such a service's shutdown fail and exit 1.
+ */
+function replyConsumerOf(client: ClientProxy): ClientKafka['consumer'] | undefined {
+  if (!(client instanceof ClientKafka)) return undefined;
+  try {
+    return client.consumer;
+  } catch {
+    return undefined;
   }
 }
 

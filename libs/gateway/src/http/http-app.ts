@@ -18,6 +18,7 @@ import { isApiRoute } from './api-routes';
 import { runApiRoutesDirectly } from './direct-routes';
 import { setupApiDocs } from './api-docs';
 import { EDGE_FASTIFY_OPTIONS, parseJsonBodies } from './edge-rules';
+import { sharedRateLimitStore } from './rate-limit-store';
 
 /**
  * A Nest application on Fastify. Fastify's own errors (body over the limit: 413, unknown route:
@@ -70,15 +71,16 @@ export async function applyHttpRules(
 
 /**
  * House rule: too many requests is a 429 in the envelope, with Retry-After. Counted per API key
- * (hashed) or, without one, per client address, in each gateway process's memory: with N gateway
- * replicas a key may make up to N times the limit. The operational endpoints (/health/*,
- * /metrics) are not counted.
+ * (hashed) or, without one, per client address: in Redis when REDIS_URL is set, so the limit
+ * holds across gateway replicas, else in each gateway process's memory (sharedRateLimitStore).
+ * The operational endpoints (/health/*, /metrics) are not counted.
  */
 async function limitRequestRate(app: NestFastifyApplication, config: AppConfig): Promise<void> {
   if (config.RATE_LIMIT_MAX === 0) return;
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_MAX,
     timeWindow: config.RATE_LIMIT_WINDOW_MS,
+    ...sharedRateLimitStore(app, config),
     hook: 'onRequest',
     // Probes and scrapers call the operational endpoints every few seconds, from one address.
     allowList: (request) => isOperationalPath(request.url),

@@ -11,6 +11,8 @@ import * as order_tracking_controller from '../label/order-tracking.controller';
 import * as order_controller from '../order/order.controller';
 import * as calculate_controller from '../rating/calculate.controller';
 import * as reference_data_controller from '../rating/reference-data.controller';
+import * as tracking_page_controller from '../tracking/tracking-page.controller';
+import * as webhook_controller from '../webhook/webhook.controller';
 
 export default async () => {
   const t = {
@@ -50,6 +52,8 @@ export default async () => {
     ['../../../contracts/src/rating/carrier-service-view.dto']: contracts,
     ['../../../contracts/src/rating/restricted-content']: contracts,
     ['../../../contracts/src/rating/warehouse-view.dto']: contracts,
+    ['../../../contracts/src/webhook/webhook-event-type']: contracts,
+    ['../../../contracts/src/webhook/webhook-view.dto']: contracts,
     ['../../../contracts/src/rating/cost-result-view.dto']: contracts,
   };
   return {
@@ -1385,6 +1389,12 @@ export default async () => {
                 nullable: true,
                 description: 'Set once voided (POST /2026-05/cloud/label/{id}/void).',
               },
+              tracking_url: {
+                required: false,
+                type: () => String,
+                description:
+                  "The label's public tracking page (no API key; no personal data), for the recipient. Added by\nthe gateway to the label it answers for GET; not in the spec.",
+              },
             },
           },
         ],
@@ -1659,6 +1669,12 @@ export default async () => {
                 required: true,
                 type: () => t['../../../contracts/src/order/order-view.dto'].OrderServiceView,
                 nullable: true,
+              },
+              tracking_url: {
+                required: false,
+                type: () => String,
+                description:
+                  "The order's public tracking page (no API key; no personal data), for the merchant's\ncustomer. Added by the gateway to the order it answers for GET; not in the spec.",
               },
             },
             OrderPageView: {
@@ -2314,6 +2330,158 @@ export default async () => {
             },
           },
         ],
+        [
+          contracts,
+          {
+            CreateWebhookRequest: {
+              url: {
+                required: true,
+                type: () => String,
+                description:
+                  'Where deliveries are POSTed: an absolute https URL (http only where the deployment allows it\nfor local use). Hosts resolving to loopback, private, link-local or metadata addresses are\nrefused unless the deployment allows them.',
+                format: 'uri',
+              },
+              event_types: {
+                required: true,
+                description: 'The event types to receive, at least one.',
+                enum: t['../../../contracts/src/webhook/webhook-event-type'].WebhookEventType,
+                isArray: true,
+                minItems: 1,
+                uniqueItems: true,
+              },
+              description: {
+                required: false,
+                type: () => String,
+                description: 'Free text for the merchant.',
+              },
+            },
+          },
+        ],
+        [
+          contracts,
+          {
+            WebhookEndpointView: {
+              id: { required: true, type: () => Number },
+              url: { required: true, type: () => String },
+              event_types: {
+                required: true,
+                enum: t['../../../contracts/src/webhook/webhook-event-type'].WebhookEventType,
+                isArray: true,
+              },
+              description: { required: true, type: () => String, nullable: true },
+              status: {
+                required: true,
+                enum: t['../../../contracts/src/webhook/webhook-event-type'].WebhookEndpointStatus,
+              },
+              disabled_reason: {
+                required: true,
+                type: () => String,
+                nullable: true,
+                description: 'Why the endpoint was disabled; null while enabled.',
+              },
+              created_time: { required: true, type: () => String, description: 'ISO 8601 UTC.' },
+            },
+            WebhookEndpointSecretView: {
+              secret: {
+                required: true,
+                type: () => String,
+                description:
+                  'Standard Webhooks secret (`whsec_\u2026`): verify `webhook-signature` with it.',
+              },
+              previous_secret_expires_time: {
+                required: true,
+                type: () => String,
+                nullable: true,
+                description:
+                  'After a rotation, until when (ISO 8601 UTC) deliveries are also signed with the previous\nsecret; null when there is none.',
+              },
+            },
+            WebhookAttemptView: {
+              attempted_time: { required: true, type: () => String, description: 'ISO 8601 UTC.' },
+              response_code: {
+                required: true,
+                type: () => Number,
+                nullable: true,
+                description:
+                  "The receiver's HTTP status; null when no answer came (refused, timeout, unsafe address).",
+              },
+              duration_ms: { required: true, type: () => Number },
+              error: {
+                required: true,
+                type: () => String,
+                nullable: true,
+                description: 'Why the attempt failed, when it did.',
+              },
+            },
+            WebhookDeliveryView: {
+              id: { required: true, type: () => Number },
+              webhook_id: {
+                required: true,
+                type: () => String,
+                description:
+                  'The Standard Webhooks `webhook-id`: the same for every attempt of this delivery.',
+              },
+              event_type: {
+                required: true,
+                enum: t['../../../contracts/src/webhook/webhook-event-type'].WebhookEventType,
+              },
+              sequence: {
+                required: true,
+                type: () => Number,
+                description:
+                  'Per-endpoint sequence number, increasing with each event enqueued for the endpoint.',
+              },
+              status: {
+                required: true,
+                enum: t['../../../contracts/src/webhook/webhook-event-type'].WebhookDeliveryStatus,
+              },
+              attempts: { required: true, type: () => Number },
+              response_code: {
+                required: true,
+                type: () => Number,
+                nullable: true,
+                description: "The latest attempt's HTTP status (null when none or no answer).",
+              },
+              duration_ms: {
+                required: true,
+                type: () => Number,
+                nullable: true,
+                description:
+                  "The latest attempt's duration in milliseconds (null before the first).",
+              },
+              next_attempt_time: {
+                required: true,
+                type: () => String,
+                nullable: true,
+                description: 'ISO 8601 UTC; null once delivered or failed.',
+              },
+              created_time: { required: true, type: () => String, description: 'ISO 8601 UTC.' },
+              delivered_time: {
+                required: true,
+                type: () => String,
+                nullable: true,
+                description: 'ISO 8601 UTC; null until delivered.',
+              },
+              attempt_list: {
+                required: true,
+                type: () => [
+                  t['../../../contracts/src/webhook/webhook-view.dto'].WebhookAttemptView,
+                ],
+              },
+            },
+            WebhookDeliveryPageView: {
+              page: { required: true, type: () => Number },
+              size: { required: true, type: () => Number },
+              total: { required: true, type: () => Number },
+              list: {
+                required: true,
+                type: () => [
+                  t['../../../contracts/src/webhook/webhook-view.dto'].WebhookDeliveryView,
+                ],
+              },
+            },
+          },
+        ],
       ],
       controllers: [
         [
@@ -2541,6 +2709,40 @@ export default async () => {
                 type: [
                   t['../../../contracts/src/rating/carrier-service-view.dto'].CarrierServiceView,
                 ],
+              },
+            },
+          },
+        ],
+        [tracking_page_controller, { TrackingPageController: { page: { type: String } } }],
+        [
+          webhook_controller,
+          {
+            WebhookController: {
+              create: {
+                summary:
+                  'Register an endpoint; the answer carries its signing secret, shown this once.',
+                type: t['../../../contracts/src/webhook/webhook-view.dto']
+                  .WebhookEndpointSecretView,
+              },
+              list: {
+                type: [t['../../../contracts/src/webhook/webhook-view.dto'].WebhookEndpointView],
+              },
+              delete: {
+                type: t['../../../contracts/src/webhook/webhook-view.dto'].WebhookEndpointView,
+              },
+              rotate: {
+                summary:
+                  'A new secret signs from now on; the previous one also signs for 24 hours.',
+                type: t['../../../contracts/src/webhook/webhook-view.dto']
+                  .WebhookEndpointSecretView,
+              },
+              deliveries: {
+                type: t['../../../contracts/src/webhook/webhook-view.dto'].WebhookDeliveryPageView,
+              },
+              retry: {
+                summary:
+                  'Send a delivery again now (also one that failed for good; its endpoint is enabled again).',
+                type: t['../../../contracts/src/webhook/webhook-view.dto'].WebhookDeliveryView,
               },
             },
           },

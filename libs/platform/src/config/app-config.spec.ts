@@ -46,6 +46,13 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the Redis of the shared rate limit, unset by default', () => {
+    expect(loadConfig({}).REDIS_URL).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'redis://:secret@redis:6379/2' }).REDIS_URL).toBe(
+      'redis://:secret@redis:6379/2',
+    );
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
@@ -60,6 +67,7 @@ describe('loadConfig', () => {
     [{ SHUTDOWN_CLOSE_TIMEOUT_MS: '10' }, 'SHUTDOWN_CLOSE_TIMEOUT_MS'],
     [{ LOG_FORMAT: 'xml' }, 'LOG_FORMAT'],
     [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' }, 'OTEL_EXPORTER_OTLP_ENDPOINT'],
+    [{ REDIS_URL: '127.0.0.1:6379' }, 'REDIS_URL'],
   ])('rejects %j naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(name));

@@ -151,6 +151,16 @@ export class AppConfig {
   RATE_LIMIT_WINDOW_MS = 60_000;
 
   /**
+   * Redis the gateways keep their rate-limit counters in (`redis://[user:password@]host:port[/db]`
+   * or `rediss://`), so that the limit holds across replicas; when unset, each gateway process
+   * counts in its own memory.
+   */
+  @Transform(blankToUndefined)
+  @IsOptional()
+  @Matches(/^rediss?:\/\/\S+$/, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
+  REDIS_URL?: string;
+
+  /**
    * Folder of rating-service's rate cards (`<card>.v<N>.json`); when unset, the repository's
    * libs/rating/rate-cards, found above the running code.
    */
@@ -243,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     'RATE_CARDS_DIR',
     'LOG_FORMAT',
     'OTEL_EXPORTER_OTLP_ENDPOINT',
+    'REDIS_URL',
   ]) {
     const value = env[key];
     if (value !== undefined) source[key] = value;
