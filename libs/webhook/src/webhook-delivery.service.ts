@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CommonErrorCode, WebhookDeliveryPageView, WebhookDeliveryView } from '@consign/contracts';
-import { DomainError } from '@consign/platform';
+import { CommandLedger, DomainError } from '@consign/platform';
 import { webhookDatabase } from './webhook.database';
 import { WebhookDeliveryRepository } from './webhook-delivery.repository';
 import { webhookNotFound } from './webhook-endpoint.service';
@@ -9,7 +9,10 @@ import { webhookNotFound } from './webhook-endpoint.service';
 /** An endpoint's deliveries and their attempts; a manual retry. */
 @Injectable()
 export class WebhookDeliveryService {
-  constructor(@Inject(webhookDatabase.dataSource) private readonly dataSource: DataSource) {}
+  constructor(
+    @Inject(webhookDatabase.dataSource) private readonly dataSource: DataSource,
+    @Inject(webhookDatabase.commands) private readonly commands: CommandLedger,
+  ) {}
 
   async list(
     merchantId: number,
@@ -44,7 +47,8 @@ export class WebhookDeliveryService {
       webhookId,
     );
     if (endpoint === undefined) throw webhookNotFound();
-    const view = await this.dataSource.transaction((manager) =>
+    // The re-queued delivery and its command record commit together.
+    const view = await this.commands.transaction((manager) =>
       WebhookDeliveryRepository.retry(manager, endpoint, deliveryId),
     );
     if (!view) throw new DomainError(CommonErrorCode.NotFound, 'Webhook delivery not found.');

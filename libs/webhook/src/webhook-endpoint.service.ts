@@ -9,7 +9,7 @@ import {
   WebhookEndpointView,
   WebhookEventType,
 } from '@consign/contracts';
-import { DomainError } from '@consign/platform';
+import { CommandLedger, DomainError } from '@consign/platform';
 import { AddressPolicy } from './address-policy';
 import { endpointUrlProblem } from './endpoint-url';
 import { WebhookConfig } from './webhook.config';
@@ -43,6 +43,7 @@ export class WebhookEndpointService {
 
   constructor(
     @Inject(webhookDatabase.dataSource) private readonly dataSource: DataSource,
+    @Inject(webhookDatabase.commands) private readonly commands: CommandLedger,
     private readonly config: WebhookConfig,
   ) {
     this.policy = new AddressPolicy(config.WEBHOOK_ALLOWED_NETWORKS);
@@ -57,19 +58,22 @@ export class WebhookEndpointService {
       policy: this.policy,
     });
     if (problem) throw new DomainError(CommonErrorCode.Validation, `Validation failed: ${problem}`);
-    const [row] = (await this.dataSource.query(
-      `INSERT INTO ${ENDPOINT} (merchant_id, url, event_types, description, secret)
+    // The endpoint and its command record commit together: a retried create answers the first.
+    const [row] = (await this.commands.transaction((manager) =>
+      manager.query(
+        `INSERT INTO ${ENDPOINT} (merchant_id, url, event_types, description, secret)
        SELECT $1, $2, $3, $4, $5
        WHERE (SELECT count(*) FROM ${ENDPOINT} WHERE merchant_id = $1) < $6
        RETURNING ${COLUMNS}`,
-      [
-        merchantId,
-        request.url,
-        request.event_types,
-        request.description ?? null,
-        newSigningSecret(),
-        WEBHOOK_LIMITS.endpoints,
-      ],
+        [
+          merchantId,
+          request.url,
+          request.event_types,
+          request.description ?? null,
+          newSigningSecret(),
+          WEBHOOK_LIMITS.endpoints,
+        ],
+      ),
     )) as EndpointRow[];
     if (!row)
       throw new DomainError(
@@ -100,13 +104,15 @@ export class WebhookEndpointService {
 
   /** A new secret signs from now on; the old one also signs for ROTATION_GRACE_MS. */
   async rotate(merchantId: number, webhookId: number): Promise<WebhookEndpointSecretView> {
-    const rows = (await this.dataSource.query(
-      `WITH rotated AS (
+    const rows = (await this.commands.transaction((manager) =>
+      manager.query(
+        `WITH rotated AS (
          UPDATE ${ENDPOINT} SET previous_secret = secret, secret = $3,
            previous_secret_expires_at = now() + make_interval(secs => $4), updated_at = now()
          WHERE id = $1 AND merchant_id = $2 RETURNING ${COLUMNS})
        SELECT * FROM rotated`,
-      [webhookId, merchantId, newSigningSecret(), ROTATION_GRACE_MS / 1000],
+        [webhookId, merchantId, newSigningSecret(), ROTATION_GRACE_MS / 1000],
+      ),
     )) as EndpointRow[];
     if (!rows[0]) throw webhookNotFound();
     return withSecret(rows[0]);

@@ -27,7 +27,14 @@ import {
   WebhookEndpointView,
   WebhookTopic,
 } from '@consign/contracts';
-import { CommandBus, DomainError, Inbox, handleCommand, metrics } from '@consign/platform';
+import {
+  CommandBus,
+  CommandLedger,
+  DomainError,
+  Inbox,
+  handleCommand,
+  metrics,
+} from '@consign/platform';
 import { webhookDatabase } from './webhook.database';
 import { WebhookDeliveryService } from './webhook-delivery.service';
 import { WebhookEndpointService } from './webhook-endpoint.service';
@@ -49,13 +56,17 @@ export class WebhookHandlers {
     private readonly deliveries: WebhookDeliveryService,
     private readonly dispatcher: WebhookDispatcher,
     @Inject(webhookDatabase.inbox) private readonly inbox: Inbox,
+    @Inject(webhookDatabase.commands) private readonly commands: CommandLedger,
     private readonly bus: CommandBus,
   ) {}
 
   @MessagePattern(WebhookTopic.Create)
   create(@Payload() payload: unknown): Promise<Reply<WebhookEndpointSecretView>> {
-    return handleCommand(CreateWebhookCommand, payload, (c) =>
-      this.endpoints.create(c.merchant_id, c.webhook),
+    return handleCommand(
+      CreateWebhookCommand,
+      payload,
+      (c) => this.endpoints.create(c.merchant_id, c.webhook),
+      this.commands,
     );
   }
 
@@ -73,8 +84,11 @@ export class WebhookHandlers {
 
   @MessagePattern(WebhookTopic.Rotate)
   rotate(@Payload() payload: unknown): Promise<Reply<WebhookEndpointSecretView>> {
-    return handleCommand(WebhookCommand, payload, (c) =>
-      this.endpoints.rotate(c.merchant_id, c.webhook_id),
+    return handleCommand(
+      WebhookCommand,
+      payload,
+      (c) => this.endpoints.rotate(c.merchant_id, c.webhook_id),
+      this.commands,
     );
   }
 
@@ -87,8 +101,11 @@ export class WebhookHandlers {
 
   @MessagePattern(WebhookTopic.RetryDelivery)
   async retryDelivery(@Payload() payload: unknown): Promise<Reply<WebhookDeliveryView>> {
-    const reply = await handleCommand(RetryWebhookDeliveryCommand, payload, (c) =>
-      this.deliveries.retry(c.merchant_id, c.webhook_id, c.delivery_id),
+    const reply = await handleCommand(
+      RetryWebhookDeliveryCommand,
+      payload,
+      (c) => this.deliveries.retry(c.merchant_id, c.webhook_id, c.delivery_id),
+      this.commands,
     );
     this.dispatcher.nudge();
     return reply;

@@ -16,6 +16,8 @@ import { contract, idParam } from '../http/contract.pipe';
 import { CorrelationId } from '../http/request-context';
 import { GatewayBus } from '../http/gateway-bus';
 import { ApiController } from '../http/direct-routes';
+import type { CommandStamp } from '@consign/platform';
+import { Command, Idempotent } from '../idempotency/idempotency.hooks';
 
 /**
  * Webhook endpoints (an extension: Standard Webhooks signatures). Consign POSTs the merchant's
@@ -30,6 +32,7 @@ export class WebhookController {
   /** Register an endpoint; the answer carries its signing secret, shown this once. */
   @Post()
   @ApiOperation({ summary: 'Create a webhook endpoint' })
+  @Idempotent()
   @ApiEnvelope(WebhookEndpointSecretView, {
     description: '`data` is the endpoint with its signing secret (`whsec_…`), shown only here.',
     errors: [409],
@@ -37,12 +40,13 @@ export class WebhookController {
   create(
     @MerchantId() merchantId: number,
     @CorrelationId() correlationId: string,
+    @Command() command: CommandStamp,
     @Body(contract(CreateWebhookRequest)) webhook: CreateWebhookRequest,
   ): Promise<WebhookEndpointSecretView> {
     return this.bus.call(
       WebhookTopic.Create,
       { merchant_id: merchantId, webhook },
-      { key: merchantId, correlationId },
+      { key: merchantId, correlationId, command },
     );
   }
 
@@ -83,6 +87,7 @@ export class WebhookController {
   /** A new secret signs from now on; the previous one also signs for 24 hours. */
   @Post(':webhook_id/rotate')
   @ApiOperation({ summary: 'Rotate a webhook endpoint’s signing secret' })
+  @Idempotent()
   @ApiParam({ name: 'webhook_id', description: 'The endpoint id.', schema: LongId })
   @ApiEnvelope(WebhookEndpointSecretView, {
     description: '`data` is the endpoint with its new secret, shown only here.',
@@ -90,12 +95,13 @@ export class WebhookController {
   rotate(
     @MerchantId() merchantId: number,
     @CorrelationId() correlationId: string,
+    @Command() command: CommandStamp,
     @Param('webhook_id', idParam('webhook_id')) webhookId: number,
   ): Promise<WebhookEndpointSecretView> {
     return this.bus.call(
       WebhookTopic.Rotate,
       { merchant_id: merchantId, webhook_id: webhookId },
-      { key: merchantId, correlationId },
+      { key: merchantId, correlationId, command },
     );
   }
 
@@ -126,6 +132,7 @@ export class WebhookController {
   /** Send a delivery again now (also one that failed for good; its endpoint is enabled again). */
   @Post(':webhook_id/deliveries/:delivery_id/retry')
   @ApiOperation({ summary: 'Re-send a webhook delivery' })
+  @Idempotent()
   @ApiParam({ name: 'webhook_id', description: 'The endpoint id.', schema: LongId })
   @ApiParam({ name: 'delivery_id', description: 'The delivery id.', schema: LongId })
   @ApiEnvelope(WebhookDeliveryView, { description: '`data` is the delivery, pending again.' })
@@ -133,12 +140,13 @@ export class WebhookController {
     @MerchantId() merchantId: number,
     @CorrelationId() correlationId: string,
     @Param('webhook_id', idParam('webhook_id')) webhookId: number,
+    @Command() command: CommandStamp,
     @Param('delivery_id', idParam('delivery_id')) deliveryId: number,
   ): Promise<WebhookDeliveryView> {
     return this.bus.call(
       WebhookTopic.RetryDelivery,
       { merchant_id: merchantId, webhook_id: webhookId, delivery_id: deliveryId },
-      { key: merchantId, correlationId },
+      { key: merchantId, correlationId, command },
     );
   }
 }
