@@ -114,6 +114,8 @@ describe.each(DEPLOYMENT_MODES)('labels and tracking (%s)', (_mode, start) => {
     expect(createdTime).toMatch(ISO_UTC);
     expect(record).toEqual({
       id: created.body.data,
+      // The public tracking page (docs/webhooks.md): a link of the gateway, no API key needed.
+      tracking_url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/track\/l1-/),
       status: 'information_received',
       reference: body.reference,
       service: body.service,
@@ -239,7 +241,8 @@ describe.each(DEPLOYMENT_MODES)('labels and tracking (%s)', (_mode, start) => {
         weight_unit: 'stone',
         length_unit: undefined,
         items: [],
-        shipping_address: { first_name: 'Ada' },
+        // Two missing address fields: with the five above, within the ten problems a message names.
+        shipping_address: { ...aLabelAddress(), last_name: undefined, country_code: undefined },
       }),
     );
     expect(response.status).toBe(400);

@@ -189,6 +189,8 @@ describe.each(DEPLOYMENT_MODES)('orders, inbound and stock (%s)', (_mode, start)
     const approved = await settled(orderId);
     expect(approved).toEqual({
       id: orderId,
+      // The public tracking page (docs/webhooks.md): a link of the gateway, no API key needed.
+      tracking_url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/track\/o1-/),
       status: 'Approved',
       hold_reason: null,
       shipping_address: body.shipping_address,

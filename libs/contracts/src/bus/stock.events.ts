@@ -137,9 +137,11 @@ export class StockReservationFailedEvent {
 export class StockLevelChangedEvent {
   @IsString()
   @IsNotEmpty()
+  @MaxLength(ORDER_LIMITS.service.warehouse_code)
   warehouse_code!: string;
 
   @IsArray()
   @ArrayNotEmpty()
+  @ArrayMaxSize(INPUT_LIMITS.array_items)
   levels!: InventoryView[];
 }
