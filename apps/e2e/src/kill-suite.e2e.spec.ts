@@ -33,7 +33,6 @@ const PROCESSES = [
   'inbound-service',
   'rating-service',
   'carrier-sandbox',
-  'webhook-dispatcher',
   'api-gateway',
 ] as const;
 /** The schemas with an outbox (the gateway's has none). */

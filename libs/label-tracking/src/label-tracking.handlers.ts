@@ -64,12 +64,7 @@ export class LabelTrackingHandlers {
 
   @MessagePattern(LabelTopic.Void)
   void(@Payload() payload: unknown): Promise<Reply<LabelView>> {
-    return handleCommand(
-      GetLabelQuery,
-      payload,
-      (q) => this.voids.void(q.merchant_id, q.label_id),
-      this.commands,
-    );
+    return handleCommand(GetLabelQuery, payload, (q) => this.voids.void(q.merchant_id, q.label_id));
   }
 
   @MessagePattern(LabelTopic.GetTracking)

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import {
   CheckpointStatus,
   LabelErrorCode,
@@ -6,7 +7,7 @@ import {
   LabelPriceView,
   LabelView,
 } from '@consign/contracts';
-import { CLOCK, Clock, CommandLedger, DomainError, Outbox } from '@consign/platform';
+import { CLOCK, Clock, DomainError, Outbox } from '@consign/platform';
 import { labelTrackingDatabase } from './label-tracking.database';
 import { LabelService } from './label.service';
 import { isoUtc } from './sql-time';
@@ -39,16 +40,17 @@ interface VoidTarget {
 @Injectable()
 export class LabelVoidService {
   constructor(
+    @Inject(labelTrackingDatabase.dataSource) private readonly dataSource: DataSource,
     @Inject(labelTrackingDatabase.outbox) private readonly outbox: Outbox,
-    @Inject(labelTrackingDatabase.commands) private readonly commands: CommandLedger,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly labels: LabelService,
   ) {}
 
   async void(merchantId: number, labelId: number): Promise<LabelView> {
     const now = this.clock.now();
-    // The void and its command record commit together (a repeated command gets the first answer).
-    const voidedNow = await this.commands.transaction(async (manager) => {
+    // Not through the command ledger: a void is idempotent by itself (a voided label answers it
+    // again), and its answer is read after the commit, which the ledger would not record.
+    const voidedNow = await this.dataSource.transaction(async (manager) => {
       const [target]: VoidTarget[] = await manager.query(
         `SELECT t.id, t.voided_at IS NOT NULL AS voided, l.price, t.carrier_code, t.tracking_number,
                 ${isoUtc('s.event_time')} AS scan_time, s.description AS scan_description

@@ -47,11 +47,11 @@ export class WebhookDeliveryService {
       webhookId,
     );
     if (endpoint === undefined) throw webhookNotFound();
-    // The re-queued delivery and its command record commit together.
-    const view = await this.commands.transaction((manager) =>
-      WebhookDeliveryRepository.retry(manager, endpoint, deliveryId),
-    );
-    if (!view) throw new DomainError(CommonErrorCode.NotFound, 'Webhook delivery not found.');
-    return view;
+    // The re-queued delivery and its command record (which keeps the answer) commit together.
+    return this.commands.transaction(async (manager) => {
+      const view = await WebhookDeliveryRepository.retry(manager, endpoint, deliveryId);
+      if (!view) throw new DomainError(CommonErrorCode.NotFound, 'Webhook delivery not found.');
+      return view;
+    });
   }
 }

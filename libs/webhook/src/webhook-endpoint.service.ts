@@ -58,13 +58,15 @@ export class WebhookEndpointService {
       policy: this.policy,
     });
     if (problem) throw new DomainError(CommonErrorCode.Validation, `Validation failed: ${problem}`);
-    // The endpoint and its command record commit together: a retried create answers the first.
-    const [row] = (await this.commands.transaction((manager) =>
-      manager.query(
+    // The endpoint and its command record commit together, and the record keeps the answer
+    // (so the answer is made, and a refusal thrown, inside the transaction): a retried create
+    // answers the first.
+    return this.commands.transaction(async (manager) => {
+      const [row] = (await manager.query(
         `INSERT INTO ${ENDPOINT} (merchant_id, url, event_types, description, secret)
-       SELECT $1, $2, $3, $4, $5
-       WHERE (SELECT count(*) FROM ${ENDPOINT} WHERE merchant_id = $1) < $6
-       RETURNING ${COLUMNS}`,
+         SELECT $1, $2, $3, $4, $5
+         WHERE (SELECT count(*) FROM ${ENDPOINT} WHERE merchant_id = $1) < $6
+         RETURNING ${COLUMNS}`,
         [
           merchantId,
           request.url,
@@ -73,14 +75,14 @@ export class WebhookEndpointService {
           newSigningSecret(),
           WEBHOOK_LIMITS.endpoints,
         ],
-      ),
-    )) as EndpointRow[];
-    if (!row)
-      throw new DomainError(
-        CommonErrorCode.Conflict,
-        `A merchant may have at most ${WEBHOOK_LIMITS.endpoints} webhook endpoints.`,
-      );
-    return withSecret(row);
+      )) as EndpointRow[];
+      if (!row)
+        throw new DomainError(
+          CommonErrorCode.Conflict,
+          `A merchant may have at most ${WEBHOOK_LIMITS.endpoints} webhook endpoints.`,
+        );
+      return withSecret(row);
+    });
   }
 
   async list(merchantId: number): Promise<WebhookEndpointView[]> {
@@ -104,18 +106,18 @@ export class WebhookEndpointService {
 
   /** A new secret signs from now on; the old one also signs for ROTATION_GRACE_MS. */
   async rotate(merchantId: number, webhookId: number): Promise<WebhookEndpointSecretView> {
-    const rows = (await this.commands.transaction((manager) =>
-      manager.query(
+    return this.commands.transaction(async (manager) => {
+      const rows = (await manager.query(
         `WITH rotated AS (
-         UPDATE ${ENDPOINT} SET previous_secret = secret, secret = $3,
-           previous_secret_expires_at = now() + make_interval(secs => $4), updated_at = now()
-         WHERE id = $1 AND merchant_id = $2 RETURNING ${COLUMNS})
-       SELECT * FROM rotated`,
+           UPDATE ${ENDPOINT} SET previous_secret = secret, secret = $3,
+             previous_secret_expires_at = now() + make_interval(secs => $4), updated_at = now()
+           WHERE id = $1 AND merchant_id = $2 RETURNING ${COLUMNS})
+         SELECT * FROM rotated`,
         [webhookId, merchantId, newSigningSecret(), ROTATION_GRACE_MS / 1000],
-      ),
-    )) as EndpointRow[];
-    if (!rows[0]) throw webhookNotFound();
-    return withSecret(rows[0]);
+      )) as EndpointRow[];
+      if (!rows[0]) throw webhookNotFound();
+      return withSecret(rows[0]);
+    });
   }
 }
 
