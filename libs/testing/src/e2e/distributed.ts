@@ -31,7 +31,11 @@ export const DISTRIBUTED_SERVICES = [
  */
 export async function startDistributed(
   /** `env` goes to every process (gateway and services). */
-  options: { env?: Record<string, string> } = {},
+  options: {
+    env?: Record<string, string>;
+    /** Services not to run (a scenario about the others); default: every one. */
+    without?: readonly (typeof DISTRIBUTED_SERVICES)[number][];
+  } = {},
 ): Promise<Deployment> {
   const database = await createTestDatabase();
   // The topics of docs/asyncapi.yaml, as production declares them (partitions included).
@@ -73,7 +77,9 @@ export async function startDistributed(
   try {
     // Every service starts at once; those that did start are stopped again if one did not.
     const started = await Promise.allSettled(
-      DISTRIBUTED_SERVICES.map((service) => launchService(service)),
+      DISTRIBUTED_SERVICES.filter((service) => !options.without?.includes(service)).map((service) =>
+        launchService(service),
+      ),
     );
     for (const outcome of started)
       if (outcome.status === 'fulfilled') processes.push(outcome.value);
