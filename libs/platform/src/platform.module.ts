@@ -120,6 +120,7 @@ export class PlatformModule {
                 groupId: options.appName,
                 brokers: config.kafkaBrokers,
                 producerOnly: !options.requestsReplies,
+                maxMessageBytes: config.BUS_MAX_MESSAGE_BYTES,
               }).options ?? {},
             );
             const requests = options.requestsReplies ? (options.requests ?? COMMAND_TOPICS) : [];
@@ -174,6 +175,7 @@ export function busServerOptions(
     clientId: `${appName}-server`,
     groupId: appName,
     brokers: config.kafkaBrokers,
+    maxMessageBytes: config.BUS_MAX_MESSAGE_BYTES,
   });
   // Nest's ServerKafka, observed (correlation id, metrics), each message handled with its key and
   // headers at hand (dead letters).

@@ -18,6 +18,7 @@ import { busHealth } from '../health/bus-health';
 import { BUS_CLIENT } from './bus.tokens';
 import { InProcessClient } from './in-process.transport';
 import { CommandStamp, commandHeaders } from './command-headers';
+import { BusMessageTooLarge } from './kafka/bounded-serializer';
 
 /**
  * Request-reply over the bus with a typed topic map: `request(topic, payload)` cannot pair a
@@ -85,13 +86,23 @@ export class CommandBus {
     );
   }
 
-  /** No reply in time is a Timeout (504); anything else the transport threw, Unavailable (503). */
+  /**
+   * No reply in time is a Timeout (504); a request too large for the bus, Internal (500: sending
+   * it again cannot help); anything else the transport threw, Unavailable (503).
+   */
   private failureOf(topic: string, error: unknown): Reply<never> {
     if (error instanceof TimeoutError || error instanceof InProcessTimeout)
       return failure(
         CommonErrorCode.Timeout,
         `The ${serviceOf(topic)} service did not answer in time.`,
       );
+    if (error instanceof BusMessageTooLarge) {
+      this.logger.error(error.message);
+      return failure(
+        CommonErrorCode.Internal,
+        `The request is larger than one bus message may carry (${error.limit} bytes).`,
+      );
+    }
     this.logger.warn(
       `request on ${topic} failed: ${error instanceof Error ? error.message : String(error)}`,
     );

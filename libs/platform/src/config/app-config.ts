@@ -11,6 +11,7 @@ import {
   validateSync,
 } from 'class-validator';
 import { flattenValidationErrors } from '@consign/contracts';
+import { KAFKA_DEFAULT_MAX_VALUE_BYTES } from '../bus/kafka/bounded-serializer';
 
 const toInt = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value.trim()) : value;
@@ -90,6 +91,19 @@ export class AppConfig {
   @Min(100)
   @Max(120000)
   BUS_TIMEOUT_MS = 10000;
+
+  /**
+   * The largest serialized message (a request, a reply, an event) a process puts on Kafka, in
+   * bytes. Default: Kafka's own default topic limit (`message.max.bytes`) less room for headers.
+   * A reply over it is answered with an internal error, a request or event over it is not sent:
+   * never a record the broker refuses or, on the Mokapi test broker (65,536 bytes), one that hangs
+   * its consumers. Raise it only with the topics' `max.message.bytes` (docs/operations.md).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(4096)
+  @Max(100 * 1024 * 1024)
+  BUS_MAX_MESSAGE_BYTES = KAFKA_DEFAULT_MAX_VALUE_BYTES;
 
   // --- Readiness beyond reachability (see docs/health-and-shutdown.md) ---
 

@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { createTestDatabase } from '@consign/platform';
+import { MOKAPI_MAX_VALUE_BYTES, createTestDatabase } from '@consign/platform';
 import { consignMokapiTopics } from '../kafka/asyncapi-topics';
 import { startMokapiBroker } from '../kafka/mokapi-broker';
 import { AdminApi, BOOTSTRAP_MERCHANT_ID, newAdminKey } from './admin';
@@ -46,6 +46,9 @@ export async function startDistributed(
     const dataDir = tempDir(app);
     dirs.push(dataDir);
     return {
+      // Mokapi hangs a consumer on any record value over 64 KiB (bounded-serializer.ts): no
+      // process hands it one. Real Kafka takes the default, its own limit.
+      BUS_MAX_MESSAGE_BYTES: String(MOKAPI_MAX_VALUE_BYTES),
       ...options.env,
       KAFKA_BROKERS: broker.brokers,
       DATA_DIR: dataDir,

@@ -1,4 +1,5 @@
 import { KafkaOptions, Transport } from '@nestjs/microservices';
+import { BoundedReplySerializer, BoundedRequestSerializer } from './bounded-serializer';
 import {
   ConsumerConfig,
   KafkaConfig,
@@ -33,6 +34,12 @@ export interface KafkaEndpointOptions {
   brokers: string[];
   /** kafkajs log level routed through Nest's logger; default WARN. */
   logLevel?: KafkaLogLevel;
+  /**
+   * The largest serialized message value this process hands the broker (BUS_MAX_MESSAGE_BYTES):
+   * a larger reply is answered with an internal error, a larger request or event is not sent
+   * (see bounded-serializer.ts). Unset: no bound (tools that only consume).
+   */
+  maxMessageBytes?: number;
 }
 
 export interface KafkaClientEndpointOptions extends KafkaEndpointOptions {
@@ -120,6 +127,9 @@ export function kafkaServerOptions(options: KafkaEndpointOptions): KafkaOptions 
       consumer: kafkaConsumerConfig(options.groupId),
       producer: kafkaProducerConfig(),
       subscribe: { ...SUBSCRIBE_FROM_BEGINNING },
+      ...(options.maxMessageBytes !== undefined
+        ? { serializer: new BoundedReplySerializer(options.maxMessageBytes) }
+        : {}),
     },
   };
 }
@@ -141,6 +151,9 @@ export function kafkaClientOptions(options: KafkaClientEndpointOptions): KafkaOp
       producer: kafkaProducerConfig(),
       subscribe: { ...SUBSCRIBE_FROM_BEGINNING },
       producerOnlyMode: options.producerOnly ?? false,
+      ...(options.maxMessageBytes !== undefined
+        ? { serializer: new BoundedRequestSerializer(options.maxMessageBytes) }
+        : {}),
     },
   };
 }
