@@ -8,7 +8,7 @@ import {
   LabelErrorCode,
 } from '@consign/contracts';
 import { DomainError } from '@consign/platform';
-import { renderLabelDocument } from './documents/label-documents';
+import { RenderedDocument, renderLabelDocument } from './documents/label-documents';
 import type { AllocatedLabel } from './documents/label-layout';
 import { LabelService } from './label.service';
 
@@ -47,16 +47,21 @@ export class LabelDocumentService {
         LabelErrorCode.NoCustomsDeclaration,
         `Label ${labelId} crosses no customs border (${label.shipper_address.country_code} to ${label.shipping_address.country_code}): it has no customs declaration.`,
       );
-    const document = await renderLabelDocument(
-      label as AllocatedLabel,
-      type,
-      format,
-      label.customs_form,
+    return documentView(
+      await renderLabelDocument(label as AllocatedLabel, type, format, label.customs_form),
     );
-    return {
-      content_type: document.contentType,
-      filename: document.filename,
-      body_base64: document.bytes.toString('base64'),
-    };
   }
+}
+
+/**
+ * A rendered document as the bus carries it, base64 in the reply: one message (never over
+ * BUS_MAX_MESSAGE_BYTES; label-documents.spec.ts checks the largest label's documents fit the
+ * smallest limit a deployment runs with, 64 KiB).
+ */
+export function documentView(document: RenderedDocument): LabelDocumentView {
+  return {
+    content_type: document.contentType,
+    filename: document.filename,
+    body_base64: document.bytes.toString('base64'),
+  };
 }

@@ -1,6 +1,15 @@
 import { writeFileSync } from 'node:fs';
-import { CustomsForm, LabelDocumentFormat, LabelDocumentType } from '@consign/contracts';
 import {
+  CustomsForm,
+  LABEL_ADDRESS_LIMITS,
+  LABEL_LIMITS,
+  LabelAddressDto,
+  LabelDocumentFormat,
+  LabelDocumentType,
+  success,
+} from '@consign/contracts';
+import {
+  MOKAPI_MAX_VALUE_BYTES,
   decodeBarcodes,
   pdfFonts,
   pdfInfo,
@@ -10,6 +19,7 @@ import {
   zplAsPng,
 } from '@consign/platform';
 import { aNumberedLabel } from '../testing/numbered-label.fixture';
+import { documentView } from '../label-document.service';
 import { renderLabelDocument } from './label-documents';
 
 /*
@@ -178,4 +188,47 @@ describe('label documents', () => {
       });
     },
   );
+
+  it('every document of the largest label fits one bus message on the smallest broker limit', async () => {
+    // Every text at its contract limit, in letters of several scripts (each glyph the PDF must
+    // embed), and the most items a request may carry: the largest documents a label can have.
+    const text = (length: number) =>
+      'Zoë Łukasiewicz Ψυχή Жёлтый Ærøskøbing Ğüşçö 0123456789 '.repeat(20).slice(0, length);
+    const address = (base: LabelAddressDto): LabelAddressDto => ({
+      ...base,
+      ...Object.fromEntries(
+        (['first_name', 'last_name', 'company_name', 'address1', 'address2'] as const).map(
+          (field) => [field, text(LABEL_ADDRESS_LIMITS[field])],
+        ),
+      ),
+      district: text(LABEL_ADDRESS_LIMITS.district),
+      city: text(LABEL_ADDRESS_LIMITS.city),
+      province: text(LABEL_ADDRESS_LIMITS.province),
+    });
+    const base = aNumberedLabel();
+    const largest = aNumberedLabel('UPS', '1ZC0N51G010000426', {
+      reference: text(LABEL_LIMITS.reference),
+      shipping_address: address(base.shipping_address),
+      shipper_address: address(base.shipper_address),
+      items: Array.from({ length: 1000 }, (_, i) => ({
+        ...base.items[0],
+        product_name: text(LABEL_LIMITS.item.product_name),
+        customs_description: `${i} ${text(LABEL_LIMITS.item.customs_description)}`,
+      })),
+    });
+    const sizes: Record<string, number> = {};
+    for (const [type, format] of [
+      [LabelDocumentType.Label, LabelDocumentFormat.Pdf],
+      [LabelDocumentType.Label, LabelDocumentFormat.Png],
+      [LabelDocumentType.Label, LabelDocumentFormat.Zpl],
+      [LabelDocumentType.Customs, LabelDocumentFormat.Pdf],
+    ] as const) {
+      const document = await renderLabelDocument(largest, type, format, CustomsForm.CN23);
+      sizes[`${type} ${format}`] = Buffer.byteLength(
+        JSON.stringify(success(documentView(document))),
+      );
+    }
+    for (const [document, bytes] of Object.entries(sizes))
+      expect([document, bytes <= MOKAPI_MAX_VALUE_BYTES]).toEqual([document, true]);
+  }, 30_000);
 });

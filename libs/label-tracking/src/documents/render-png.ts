@@ -1,4 +1,5 @@
 import { Resvg } from '@resvg/resvg-js';
+import UPNG from '@pdf-lib/upng';
 import { barcodeSvg } from './barcodes';
 import { Drawing } from './drawing';
 import { FONT_FILES } from './fonts';
@@ -54,10 +55,26 @@ export function drawingSvg(drawing: Drawing): string {
   );
 }
 
+/** UPNG's lossless encoder; its last argument, the ancillary chunks (`tabs`), is not in its typings. */
+const encodePng = UPNG.encode as (
+  frames: ArrayBuffer[],
+  width: number,
+  height: number,
+  colours: 0,
+  delays: undefined,
+  tabs: { pHYs: [number, number, number] },
+) => ArrayBuffer;
+
+/** 203 dots per inch in PNG's unit (pixels per metre), so viewers print it at 4 × 6 in. */
+const PIXELS_PER_METRE_203_DPI = Math.round(203 / 0.0254);
+
 /**
- * The drawing as a PNG, one pixel per unit (812 × 1218 for a label: 4 × 6 in at 203 dpi).
- * resvg renders with the DejaVu fonts shipped by the dejavu-fonts-ttf package, never the
- * machine's: the same bytes everywhere.
+ * The drawing as a black-and-white PNG, one pixel per unit (812 × 1218 for a label: 4 × 6 in at
+ * 203 dpi, recorded in its pHYs chunk). resvg renders with the DejaVu fonts shipped by the
+ * dejavu-fonts-ttf package, never the machine's: the same bytes everywhere. A label printer prints
+ * dots, black or white, so the image is 1 bit per pixel (text anti-aliasing thresholded at half
+ * grey), as carriers' own PNG labels are: ≈ 6 times smaller than resvg's RGBA PNG and cheaper to
+ * encode, which keeps the document well inside one bus message (see docs/bus.md).
  */
 export function renderPng(drawing: Drawing): Buffer {
   const resvg = new Resvg(drawingSvg(drawing), {
@@ -65,5 +82,29 @@ export function renderPng(drawing: Drawing): Buffer {
     shapeRendering: 0,
     textRendering: 1,
   });
-  return resvg.render().asPng();
+  const image = resvg.render();
+  const { width, height } = image;
+  // Two colours: UPNG's lossless encoder writes them as a 1-bit palette image.
+  const blackAndWhite = thresholded(image.pixels);
+  return Buffer.from(
+    encodePng([blackAndWhite.buffer], width, height, 0, undefined, {
+      pHYs: [PIXELS_PER_METRE_203_DPI, PIXELS_PER_METRE_203_DPI, 1],
+    }),
+  );
+}
+
+/** One RGBA pixel as a 32-bit word, in this machine's byte order. */
+const pixelWord = (rgba: number[]) => new Uint32Array(new Uint8Array(rgba).buffer)[0];
+const OPAQUE_BLACK = pixelWord([0, 0, 0, 255]);
+const OPAQUE_WHITE = pixelWord([255, 255, 255, 255]);
+
+/**
+ * Opaque RGBA pixels made black or white. Everything is drawn in black on a white page, so each
+ * pixel is a grey (red = green = blue) and its red is its lightness: below half, black.
+ */
+function thresholded(rgba: Buffer): Uint32Array<ArrayBuffer> {
+  const out = new Uint32Array(rgba.length / 4);
+  const [black, white] = [OPAQUE_BLACK, OPAQUE_WHITE];
+  for (let i = 0; i < out.length; i++) out[i] = rgba[i * 4] < 128 ? black : white;
+  return out;
 }
