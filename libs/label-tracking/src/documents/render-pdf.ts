@@ -9,6 +9,29 @@ const POINTS_PER_INCH = 72;
 const ASCENT = 0.8;
 const BLACK = rgb(0, 0, 0);
 
+type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
+type ParsedFont = ReturnType<Fontkit['create']>;
+
+/**
+ * fontkit, remembering each font file it parsed. pdf-lib has fontkit parse the file again for
+ * every document, and fontkit decodes a font's tables lazily, as they are used: each document
+ * decoded DejaVu Sans' character map, metrics and glyphs anew, about half of a PDF's render time
+ * (by a CPU profile, docs/benchmarks.md). A parsed font is only read by pdf-lib (text layout and
+ * subsetting build new objects), and fontkit's calls are synchronous, so documents rendered
+ * concurrently share it safely. Keyed by the font bytes, which fontBytes() reads once.
+ */
+const parsedFonts = new WeakMap<Uint8Array, ParsedFont>();
+const rememberingFontkit: Fontkit = {
+  create(data, postscriptName) {
+    let font = parsedFonts.get(data);
+    if (!font) {
+      font = fontkit.create(data, postscriptName);
+      parsedFonts.set(data, font);
+    }
+    return font;
+  },
+};
+
 let winAnsi: Promise<ReadonlySet<number>> | undefined;
 
 /** The characters the PDF standard fonts (WinAnsi encoding) can show. */
@@ -39,7 +62,7 @@ export async function renderPdf(
   meta: { title: string; created: Date },
 ): Promise<Buffer> {
   const pdf = await PDFDocument.create();
-  pdf.registerFontkit(fontkit);
+  pdf.registerFontkit(rememberingFontkit);
   pdf.setTitle(meta.title);
   pdf.setProducer('Consign');
   pdf.setCreator('Consign');
