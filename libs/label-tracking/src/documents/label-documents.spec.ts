@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import UPNG from '@pdf-lib/upng';
 import {
   CustomsForm,
   LABEL_ADDRESS_LIMITS,
@@ -97,6 +98,10 @@ describe('label documents', () => {
     keep('label.png', doc.bytes);
     expect(doc.contentType).toBe('image/png');
     expect(pngSize(doc.bytes)).toEqual({ width: 812, height: 1218 });
+    // Black and white at 1 bit per pixel; 203 dpi is 7992 pixels per metre (unit 1) in pHYs.
+    const png = UPNG.decode(new Uint8Array(doc.bytes).buffer);
+    expect([png.ctype, png.depth, png.tabs.pHYs]).toEqual([3, 1, [7992, 7992, 1]]);
+    expect(doc.bytes.length).toBeLessThan(20_000);
     expect(await decodeBarcodes(doc.bytes)).toContainEqual({
       format: 'Code128',
       text: '1ZC0N51G010000426',
