@@ -77,6 +77,12 @@ async function main(): Promise<void> {
       `| ${c.name} | ${(renders / total).toFixed(0)} | ${percentile(times, 50).toFixed(2)} | ${percentile(times, 99).toFixed(2)} | ${times[times.length - 1].toFixed(2)} | ${bytes} |`,
     );
   }
+  // The load during the run says how far these figures are from "when nothing else runs".
+  console.log(
+    `load average at the end: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}`,
+  );
 }
 
 main().catch((error: unknown) => {
