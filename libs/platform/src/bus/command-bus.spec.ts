@@ -5,6 +5,7 @@ import { busHealth } from '../health/bus-health';
 import { CommandBus } from './command-bus';
 import { InProcessBroker } from './in-process-broker';
 import { InProcessClient } from './in-process.transport';
+import { BusMessageTooLarge } from './kafka/bounded-serializer';
 
 describe('CommandBus', () => {
   let broker: InProcessBroker;
@@ -83,6 +84,21 @@ describe('CommandBus', () => {
     await expect(
       observed.request(CatalogTopic.ListProducts, query as never, { key: '5' }),
     ).resolves.toMatchObject({ ok: false, error: { code: CommonErrorCode.Timeout } });
+  });
+
+  it('answers Internal, not Unavailable, for a request too large for the bus (retrying cannot help)', async () => {
+    const observed = new CommandBus(new ObservableClient(broker), config);
+    broker.registerRequestHandler(CatalogTopic.GetProduct, async () => {
+      // What ClientKafka's bounded serializer throws before sending (bounded-serializer.ts).
+      throw new BusMessageTooLarge(CatalogTopic.GetProduct, 70_000, 65_536);
+    });
+    await expect(observed.request(CatalogTopic.GetProduct, query, { key: '5' })).resolves.toEqual({
+      ok: false,
+      error: {
+        code: CommonErrorCode.Internal,
+        message: 'The request is larger than one bus message may carry (65536 bytes).',
+      },
+    });
   });
 });
 
