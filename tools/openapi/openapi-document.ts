@@ -10,8 +10,16 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { OpenAPIObject, OperationObject, SchemaObject } from '@nestjs/swagger';
-import { ContractSchema, INPUT_LIMITS, applyContractRules } from '@consign/contracts';
+import {
+  CheckpointStatus,
+  ContractSchema,
+  INPUT_LIMITS,
+  LABEL_VOIDED,
+  RATING_WEIGHT_UNITS,
+  applyContractRules,
+} from '@consign/contracts';
 import { GatewayModule, MAX_PATH_PARAM_LENGTH, openApiPluginMetadata } from '@consign/gateway';
+import { finishDocument } from './openapi-finish';
 import { findRepoRoot } from './plugin-metadata';
 
 export const OPENAPI_JSON = 'docs/openapi.json';
@@ -142,6 +150,39 @@ function checkOperations(document: OpenAPIObject): void {
   if (problems.length) throw new Error(`OpenAPI document:\n${problems.join('\n')}`);
 }
 
+/**
+ * Response properties whose TypeScript type the Swagger plugin cannot read (a union with a literal,
+ * a type derived from a constant array): it writes `type: object`, and the answers' strings would
+ * violate the document. Request properties get theirs from their validation rules instead.
+ */
+const UNREADABLE_TYPES: Record<string, Record<string, SchemaObject>> = {
+  LabelView: {
+    status: { type: 'string', enum: [...Object.values(CheckpointStatus), LABEL_VOIDED] },
+  },
+  CarrierServiceView: { charge_weight_unit: { type: 'string', enum: [...RATING_WEIGHT_UNITS] } },
+};
+
+/** Applies UNREADABLE_TYPES, and fails on any other `type: object` without properties. */
+function typeUnreadableProperties(schemas: Record<string, SchemaObject>): void {
+  for (const [name, properties] of Object.entries(UNREADABLE_TYPES))
+    for (const [property, schema] of Object.entries(properties)) {
+      const target = schemas[name]?.properties?.[property] as SchemaObject | undefined;
+      if (!target) throw new Error(`UNREADABLE_TYPES: ${name}.${property} is not in the document`);
+      Object.assign(target, schema);
+    }
+  const untyped = Object.entries(schemas).flatMap(([name, schema]) =>
+    Object.entries(schema.properties ?? {}).flatMap(([property, value]) => {
+      const s = value as SchemaObject;
+      const described = s.properties || s.additionalProperties || s.enum || s.allOf || s.anyOf;
+      return s.type === 'object' && !described && !s.oneOf ? [`${name}.${property}`] : [];
+    }),
+  );
+  if (untyped.length)
+    throw new Error(
+      `OpenAPI document: untyped properties (\`type: object\` from a TypeScript type the Swagger plugin cannot read; type them in UNREADABLE_TYPES or with a validation rule): ${untyped.join(', ')}`,
+    );
+}
+
 /** Keys sorted at every level, except the properties of a schema and examples (author's order). */
 export function sortKeys(value: unknown, keepOrder = false): unknown {
   if (Array.isArray(value)) return value.map((item) => sortKeys(item));
@@ -186,6 +227,7 @@ export async function buildOpenApiDocument(
       .setTitle('Consign API')
       .setDescription(DESCRIPTION)
       .setVersion(version)
+      .setLicense('MIT', 'https://opensource.org/licenses/MIT')
       .addBearerAuth(
         {
           type: 'http',
@@ -220,12 +262,13 @@ export async function buildOpenApiDocument(
       .addSecurityRequirements('bearer')
       .build();
     const document = SwaggerModule.createDocument(app, config);
-    delete document.servers;
     applyContractRules(
       (document.components?.schemas ?? {}) as Record<string, ContractSchema>,
       models,
     );
+    typeUnreadableProperties((document.components?.schemas ?? {}) as Record<string, SchemaObject>);
     checkOperations(document);
+    finishDocument(document);
     return sortKeys(document) as OpenAPIObject;
   } finally {
     await app.close();

@@ -1,9 +1,13 @@
-import type { OpenAPIObject, SchemaObject } from '@nestjs/swagger';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import type { OpenAPIObject, OperationObject, SchemaObject } from '@nestjs/swagger';
 import {
+  CLIENT_TYPES_FILE,
   METADATA_FILE,
   OPENAPI_JSON,
   buildOpenApiDocument,
   findRepoRoot,
+  generateClientTypes,
   generatePluginMetadataSource,
   serializeOpenApiDocument,
 } from './generate-openapi';
@@ -16,6 +20,25 @@ const expectUpToDate = (file: string, generated: string) =>
 
 function schema(document: OpenAPIObject, name: string): SchemaObject {
   return document.components!.schemas![name] as SchemaObject;
+}
+
+type Media = { schema?: unknown; example?: unknown };
+
+function operationsOf(document: OpenAPIObject): { where: string; operation: OperationObject }[] {
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    (['get', 'put', 'post', 'delete', 'patch'] as const).flatMap((method) =>
+      item[method] ? [{ where: `${method.toUpperCase()} ${path}`, operation: item[method] }] : [],
+    ),
+  );
+}
+
+/** Every node of a JSON value, with the key it is under. */
+function* nodes(value: unknown, key = ''): Generator<[string, Record<string, unknown>]> {
+  if (Array.isArray(value)) for (const item of value) yield* nodes(item, key);
+  else if (value && typeof value === 'object') {
+    yield [key, value as Record<string, unknown>];
+    for (const [k, v] of Object.entries(value)) yield* nodes(v, k);
+  }
 }
 
 describe('OpenAPI document', () => {
@@ -31,6 +54,115 @@ describe('OpenAPI document', () => {
 
   it(`${OPENAPI_JSON} matches the code`, () => {
     expectUpToDate(OPENAPI_JSON, serializeOpenApiDocument(document));
+  });
+
+  it(`${CLIENT_TYPES_FILE} is what openapi-typescript makes of ${OPENAPI_JSON}`, async () => {
+    expectUpToDate(CLIENT_TYPES_FILE, await generateClientTypes(root));
+  });
+
+  it('is OpenAPI 3.1 with servers, and writes the contracts rules as JSON Schema means them', () => {
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.servers).toEqual([
+      expect.objectContaining({ url: '{scheme}://{host}:{port}' }),
+    ]);
+    // @IsPositive(): a label item of 0.5 kg is valid, as the server says.
+    const weight = schema(document, 'LabelItemDto').properties!.weight as SchemaObject;
+    expect(weight).toMatchObject({ exclusiveMinimum: 0 });
+    expect(weight.minimum).toBeUndefined();
+    // An enum of strings is a string, wherever it is.
+    const untyped = [...nodes(document.components)]
+      .filter(([, node]) => Array.isArray(node.enum))
+      .filter(([, node]) => {
+        const values = (node.enum as unknown[]).filter((value) => value !== null);
+        const types = [node.type].flat();
+        return values.every((v) => typeof v === 'string') && !types.includes('string');
+      });
+    expect(untyped).toEqual([]);
+  });
+
+  it('documents 400, 401, 403, 404, 405, 429, 431, 503 and 504 everywhere, 413 and 415 with a body, 414 with a path parameter', () => {
+    for (const { where, operation } of operationsOf(document)) {
+      const statuses = Object.keys(operation.responses);
+      const expected = ['400', '401', '403', '404', '405', '429', '431', '503', '504'];
+      if (operation.requestBody) expected.push('413', '415');
+      if ((operation.parameters ?? []).some((p) => 'in' in p && p.in === 'path'))
+        expected.push('414');
+      expect({ where, statuses }).toEqual({ where, statuses: expect.arrayContaining(expected) });
+      for (const status of statuses.filter((s) => !s.startsWith('2'))) {
+        const content = (operation.responses[status] as { content: Record<string, Media> }).content;
+        expect({ where, status, content }).toEqual({
+          where,
+          status,
+          content: {
+            'application/json': {
+              schema: { $ref: '#/components/schemas/ErrorEnvelope' },
+              example: { code: Number(status), message: expect.any(String), data: null },
+            },
+          },
+        });
+      }
+    }
+  });
+
+  it('has a description, a request example and success examples for every operation, each valid against its schema', () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true, multipleOfPrecision: 9 });
+    addFormats(ajv);
+    ajv.addFormat('int64', true).addFormat('binary', true);
+    ajv.addSchema({ ...document, $id: 'openapi.json' }, undefined, undefined, false);
+    const invalid: string[] = [];
+    const check = (where: string, media: Media | undefined, pointer: string) => {
+      if (media?.example === undefined) return invalid.push(`${where}: no example`);
+      const validate = ajv.compile({ $ref: `openapi.json#${pointer}/schema` });
+      if (!validate(media.example)) invalid.push(`${where}: ${ajv.errorsText(validate.errors)}`);
+    };
+    const escape = (token: string) => token.replace(/~/g, '~0').replace(/\//g, '~1');
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const method of ['get', 'put', 'post', 'delete', 'patch'] as const) {
+        const operation = item[method];
+        if (!operation) continue;
+        const where = `${method.toUpperCase()} ${path}`;
+        const base = `/paths/${escape(path)}/${method}`;
+        if (!operation.description) invalid.push(`${where}: no description`);
+        const body = operation.requestBody as { content: Record<string, Media> } | undefined;
+        if (body)
+          check(
+            `${where} request`,
+            body.content['application/json'],
+            `${base}/requestBody/content/application~1json`,
+          );
+        for (const [status, response] of Object.entries(operation.responses)) {
+          const content = (response as { content?: Record<string, Media> }).content ?? {};
+          for (const [type, media] of Object.entries(content)) {
+            if (/^(image|application\/pdf)/.test(type)) continue; // bytes
+            check(
+              `${where} ${status} ${type}`,
+              media,
+              `${base}/responses/${status}/content/${escape(type)}`,
+            );
+          }
+        }
+      }
+    }
+    expect(invalid).toEqual([]);
+  });
+
+  it('gives realistic email addresses as examples, where Swagger UI would make up random characters', () => {
+    const examples = [...nodes(document)].flatMap(([, node]) =>
+      'example' in node
+        ? [...nodes({ example: node.example })].flatMap(([, n]) => Object.values(n))
+        : [],
+    );
+    const emails = examples.filter(
+      (value): value is string => typeof value === 'string' && /^\S+@\S+$/.test(value),
+    );
+    expect(emails.length).toBeGreaterThan(0);
+    for (const email of emails) expect(email).toMatch(/^[a-z]+([.-][a-z]+)*@example\.com$/);
+    // A patterned string (an email, a currency) has its own example.
+    const patterned = [...nodes(document.components)].filter(
+      ([key, node]) =>
+        key !== 'properties' && typeof node.pattern === 'string' && node.example === undefined,
+    );
+    expect(patterned.map(([key]) => key)).toEqual([]);
   });
 
   it('documents the create-product body with the contract limits', () => {
@@ -76,7 +208,6 @@ describe('OpenAPI document', () => {
     expect(get.responses['404']).toMatchObject({
       content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
     });
-    expect(document.servers).toBeUndefined();
   });
 
   it('documents Idempotency-Key, and its 409, 422 and 504, on every POST that creates or changes something', () => {

@@ -13,3 +13,4 @@ export * from './e2e/eventually';
 export * from './factories/order.factory';
 export * from './e2e/hostile-requests';
 export * from './e2e/webhook-receiver';
+export * from './e2e/openapi-conformance';

@@ -1,5 +1,14 @@
 import 'reflect-metadata';
-import { ArrayMaxSize, IsArray, IsOptional, IsString, MaxLength } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsIn,
+  IsNumber,
+  IsOptional,
+  IsPositive,
+  IsString,
+  MaxLength,
+} from 'class-validator';
 import { ContractSchema, applyContractRules } from './contract-schema';
 import { IsCountryCode } from './formats';
 import { INPUT_LIMITS } from './input-limits';
@@ -52,5 +61,36 @@ describe('applyContractRules', () => {
     const schemas = schema();
     applyContractRules(schemas, [Parcel], { optionalNotRequired: true });
     expect(schemas.Parcel.required).toEqual(['name', 'tags']);
+  });
+
+  it('writes @IsPositive() as greater than 0, not at least 1, and types @IsIn() of strings as a string', () => {
+    class Item {
+      @IsNumber()
+      @IsPositive()
+      weight!: number;
+
+      @IsIn(['kg', 'lb'])
+      weight_unit!: 'kg' | 'lb';
+
+      @IsIn([1, 2])
+      tier!: 1 | 2;
+    }
+    // What the Swagger CLI plugin's class-validator shim and a union type come out as.
+    const schemas: Record<string, ContractSchema> = {
+      Item: {
+        type: 'object',
+        properties: {
+          weight: { type: 'number', minimum: 1 },
+          weight_unit: { type: 'object' },
+          tier: { type: 'object' },
+        },
+      },
+    };
+    applyContractRules(schemas, [Item]);
+    expect(schemas.Item.properties).toEqual({
+      weight: { type: 'number', exclusiveMinimum: 0 },
+      weight_unit: { type: 'string', enum: ['kg', 'lb'] },
+      tier: { type: 'number', enum: [1, 2] },
+    });
   });
 });

@@ -49,9 +49,21 @@ const VALUE_RULES: Record<string, Rule> = {
   },
   isNotEmpty: (s) => isString(s) && setIfAbsent(s, 'minLength', 1),
   min: (s, [min]) => (s.minimum = min),
+  /** Greater than 0: a label item of 0.5 kg is positive (the Swagger plugin's shim says `minimum: 1`). */
+  isPositive: (s) => {
+    if (typeof s.minimum === 'number' && s.minimum > 0 && s.minimum !== 1) return; // stricter
+    delete s.minimum;
+    s.exclusiveMinimum = 0;
+  },
   max: (s, [max]) => (s.maximum = max),
   isInt: (s) => s.type === 'number' && (s.type = 'integer'),
-  isIn: (s, [values]) => (s.enum = values),
+  isIn: (s, [values]) => {
+    s.enum = values;
+    // A TypeScript union of literals comes out of the Swagger plugin as `type: object`.
+    const types = new Set((values as unknown[]).map((value) => typeof value));
+    if (types.size === 1 && (types.has('string') || types.has('number')))
+      s.type = types.has('string') ? 'string' : 'number';
+  },
   matches: (s, [pattern]) =>
     (s.pattern = pattern instanceof RegExp ? pattern.source : String(pattern)),
   isCurrencyCode: (s) => (s.pattern = CURRENCY_CODE_PATTERN.source),
@@ -67,7 +79,7 @@ const VALUE_RULES: Record<string, Rule> = {
     const largest = Number(`${'9'.repeat(p - d)}.${'9'.repeat(d)}`);
     s.multipleOf = Number(`1e-${d}`);
     setIfAbsent(s, 'maximum', largest);
-    setIfAbsent(s, 'minimum', -largest);
+    if (s.exclusiveMinimum === undefined) setIfAbsent(s, 'minimum', -largest);
   },
 };
 

@@ -78,10 +78,20 @@ export const ERROR_RESPONSES = {
     description: 'Missing or invalid API key (`Authorization: Bearer <key>`).',
     example: 'Invalid API key.',
   },
-  403: { description: 'This API key may not use this operation.', example: 'Forbidden.' },
+  403: {
+    description:
+      'This key may not use this operation: an admin key outside the admin API, a merchant key on ' +
+      "the admin API or the carriers' webhook, or a role the operation does not admit.",
+    example: 'This API key may not use this operation.',
+  },
   404: {
     description: "Unknown id, or one that belongs to another merchant's account.",
     example: 'Not found.',
+  },
+  405: {
+    description:
+      'The path exists, but not with this method: `Allow` lists the methods it answers to.',
+    example: 'Method not allowed.',
   },
   409: {
     description:
@@ -109,7 +119,17 @@ export const ERROR_RESPONSES = {
       'A valid request that cannot be served as asked (e.g. the service cannot carry the contents, or has no zone for the destination).',
     example: 'The service cannot carry batteries.',
   },
-  429: { description: 'Too many requests.', example: 'Too many requests.' },
+  431: {
+    description: 'The request headers (the URL included) are over 16 KiB.',
+    example:
+      'Request header fields too large: the headers, URL included, must total at most 16 KiB.',
+  },
+  429: {
+    description:
+      'Too many requests for this API key (or client address without one) in the rate-limit ' +
+      'window (`RATE_LIMIT_MAX` per `RATE_LIMIT_WINDOW_MS`); retry after `Retry-After` seconds.',
+    example: 'Too many requests: at most 6000 per 1 minute. Retry later.',
+  },
   503: {
     description: 'A service or the bus is unavailable; retry after `Retry-After` seconds.',
     example: 'Service unavailable.',
@@ -120,10 +140,12 @@ export const ERROR_RESPONSES = {
 export type ErrorStatus = keyof typeof ERROR_RESPONSES;
 
 /**
- * Every operation may answer these; 413 and 415 are added when the operation takes a body, 414
- * when its path has a parameter.
+ * Every operation may answer these (403: a key of the wrong kind; 405: the operation's path asked
+ * with a method it does not take; 429: the rate limit counts every API request; 431: headers over
+ * the limit); 413 and 415 are added when the operation takes a body, 414 when its path has a
+ * parameter.
  */
-const COMMON_ERRORS: ErrorStatus[] = [400, 401, 404, 503, 504];
+const COMMON_ERRORS: ErrorStatus[] = [400, 401, 403, 404, 405, 429, 431, 503, 504];
 const BODY_ERRORS: ErrorStatus[] = [413, 415];
 const PATH_PARAM_ERRORS: ErrorStatus[] = [414];
 
@@ -158,6 +180,18 @@ function takes(type: RouteParamtypes, target: object, key: string | symbol): boo
   return Object.keys(args).some((arg) => arg.split(':')[0] === String(type));
 }
 
+const RETRY_AFTER = {
+  'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } },
+};
+
+const ERROR_HEADERS: Partial<Record<ErrorStatus, Record<string, object>>> = {
+  405: {
+    Allow: { description: 'The methods the path answers to', schema: { type: 'string' } },
+  },
+  429: RETRY_AFTER,
+  503: RETRY_AFTER,
+};
+
 function errorResponse(status: ErrorStatus): MethodDecorator {
   const { description, example } = ERROR_RESPONSES[status];
   return ApiResponse({
@@ -165,13 +199,7 @@ function errorResponse(status: ErrorStatus): MethodDecorator {
     description,
     schema: { $ref: getSchemaPath(ErrorEnvelopeSchema) },
     example: { code: status, message: example, data: null },
-    ...(status === 503
-      ? {
-          headers: {
-            'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } },
-          },
-        }
-      : {}),
+    ...(ERROR_HEADERS[status] ? { headers: ERROR_HEADERS[status] } : {}),
   });
 }
 
@@ -213,10 +241,15 @@ export function ApiEnvelope(
  * document's bytes, described by its own @ApiResponse): the common ones and `errors`.
  */
 export function ApiErrors(errors: ErrorStatus[] = []): MethodDecorator {
-  return applyDecorators(
-    ApiExtraModels(ErrorEnvelopeSchema),
-    ...[...new Set<ErrorStatus>([...COMMON_ERRORS, ...errors])]
-      .sort((a, b) => a - b)
-      .map(errorResponse),
-  );
+  return (target, key, descriptor) => {
+    const all = new Set<ErrorStatus>([
+      ...COMMON_ERRORS,
+      ...(takes(RouteParamtypes.PARAM, target, key) ? PATH_PARAM_ERRORS : []),
+      ...errors,
+    ]);
+    applyDecorators(
+      ApiExtraModels(ErrorEnvelopeSchema),
+      ...[...all].sort((a, b) => a - b).map(errorResponse),
+    )(target, key, descriptor);
+  };
 }

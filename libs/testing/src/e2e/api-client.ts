@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { expectConformsToOpenApi } from './openapi-conformance';
 
 export interface ApiResponse<T = unknown> {
   status: number;
@@ -6,7 +7,10 @@ export interface ApiResponse<T = unknown> {
   body: { code: number; message: string; data: T | null };
 }
 
-/** A small HTTP client speaking to a running gateway the way a merchant's code would. */
+/**
+ * A small HTTP client speaking to a running gateway the way a merchant's code would. Every answer
+ * is checked against docs/openapi.json (openapi-conformance.ts): a violation fails the request.
+ */
 export class ApiClient {
   constructor(
     readonly baseUrl: string,
@@ -26,11 +30,16 @@ export class ApiClient {
     const response = await fetch(`${this.baseUrl}${path}`, {
       headers: this.apiKey ? { authorization: `Bearer ${this.apiKey}` } : {},
     });
-    return {
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const contentType = response.headers.get('content-type');
+    expectConformsToOpenApi({
+      method: 'GET',
+      url: path,
       status: response.status,
-      headers: response.headers,
-      bytes: Buffer.from(await response.arrayBuffer()),
-    };
+      contentType,
+      body: contentType?.startsWith('application/json') ? parseJson(bytes.toString()) : undefined,
+    });
+    return { status: response.status, headers: response.headers, bytes };
   }
 
   post<T = unknown>(path: string, body: unknown): Promise<ApiResponse<T>> {
@@ -65,6 +74,13 @@ export class ApiClient {
         `${method} ${path}: ${response.status} with a body that is not JSON: ${text.slice(0, 200)}`,
       );
     }
+    expectConformsToOpenApi({
+      method,
+      url: path,
+      status: response.status,
+      contentType: response.headers.get('content-type'),
+      body: parsed,
+    });
     return { status: response.status, headers: response.headers, body: parsed };
   }
 
@@ -101,13 +117,25 @@ export class ApiClient {
           answered = true;
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () =>
-            resolve({
+          res.on('end', () => {
+            const answer: ApiResponse = {
               status: res.statusCode ?? 0,
               headers: new Headers(Object.entries(res.headers).map(([k, v]) => [k, String(v)])),
               body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as ApiResponse['body'],
-            }),
-          );
+            };
+            try {
+              expectConformsToOpenApi({
+                method: 'POST',
+                url: path,
+                status: answer.status,
+                contentType: answer.headers.get('content-type'),
+                body: answer.body,
+              });
+              resolve(answer);
+            } catch (error) {
+              reject(error as Error);
+            }
+          });
         },
       );
       req.on('error', (error) => {
@@ -115,5 +143,13 @@ export class ApiClient {
       });
       req.end(body);
     });
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
   }
 }
