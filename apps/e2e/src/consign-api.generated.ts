@@ -12023,7 +12023,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The document's bytes: `application/pdf` (one 4 × 6 in page, 288 × 432 pt, starting `%PDF-`), `image/png` (812 × 1218 pixels, starting with the PNG signature `89 50 4E 47`), or `application/zpl` (text starting `^XA`, `^CI28`, `^PW812`, `^LL1218`, ending `^XZ`). `Content-Disposition: inline; filename="label-12.pdf"`. */
+      /** @description The document's bytes: `application/pdf` (one 4 × 6 in page, 288 × 432 pt, starting `%PDF-`), `image/png` (812 × 1218 pixels, black or white at 1 bit per pixel, 203 dpi in its `pHYs` chunk, starting with the PNG signature `89 50 4E 47`), or `application/zpl` (text starting `^XA`, `^CI28`, `^PW812`, `^LL1218`, ending `^XZ`). `Content-Disposition: inline; filename="label-12.pdf"`. */
       200: {
         headers: {
           [name: string]: unknown;
