@@ -7,9 +7,10 @@ import { WebhookModule } from '@consign/webhook';
 runBeforeExit(shutdownTracing);
 
 // webhook-dispatcher consumes the services' events as its own consumer group. Status changes
-// carry their resource; for tracking updates it asks label-tracking for the tracking.
+// carry their resource; for tracking updates it asks label-tracking for the tracking, for a void
+// the label.
 runMain('webhook-dispatcher', () =>
   runServiceProcess('webhook-dispatcher', WebhookModule, {
-    requests: [LabelTopic.GetTracking, LabelTopic.GetOrderTracking],
+    requests: [LabelTopic.Get, LabelTopic.GetTracking, LabelTopic.GetOrderTracking],
   }),
 );

@@ -8,6 +8,7 @@ import {
   EventTopic,
   LabelEvent,
   LabelTrackingUpdatedEvent,
+  LabelVoidedEvent,
   OrderTrackingUpdatedEvent,
   WebhookEventType,
   InboundEvent,
@@ -129,6 +130,11 @@ export class WebhookHandlers {
   @EventPattern(LabelEvent.TrackingUpdated)
   onLabelTrackingUpdated(@Payload() raw: unknown): Promise<void> {
     return this.ingest(LabelEvent.TrackingUpdated, LabelTrackingUpdatedEvent, raw);
+  }
+
+  @EventPattern(LabelEvent.Voided)
+  onLabelVoided(@Payload() raw: unknown): Promise<void> {
+    return this.ingest(LabelEvent.Voided, LabelVoidedEvent, raw);
   }
 
   @EventPattern(LabelEvent.OrderTrackingUpdated)
