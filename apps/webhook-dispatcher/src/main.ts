@@ -2,7 +2,7 @@ import './tracing';
 import { LabelTopic } from '@consign/contracts';
 import { runBeforeExit, runMain, runServiceProcess } from '@consign/platform';
 import { shutdownTracing } from '@consign/tracing';
-import { WebhookModule } from '@consign/webhook';
+import { WEBHOOK_PARTITIONS_AT_ONCE, WebhookModule } from '@consign/webhook';
 
 runBeforeExit(shutdownTracing);
 
@@ -12,5 +12,7 @@ runBeforeExit(shutdownTracing);
 runMain('webhook-dispatcher', () =>
   runServiceProcess('webhook-dispatcher', WebhookModule, {
     requests: [LabelTopic.Get, LabelTopic.GetTracking, LabelTopic.GetOrderTracking],
+    // Events of different partitions at the same time: they share inbox transactions.
+    partitionsConsumedConcurrently: WEBHOOK_PARTITIONS_AT_ONCE,
   }),
 );

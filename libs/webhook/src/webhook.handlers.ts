@@ -49,6 +49,12 @@ import { WebhookDispatcher } from './webhook-dispatcher.service';
 /** The consumer name (and, in distributed mode, the consumer group) of webhook-dispatcher. */
 export const WEBHOOK_CONSUMER = 'webhook-dispatcher';
 
+/**
+ * Kafka partitions whose events webhook-dispatcher handles at the same time (distributed mode), so
+ * that they share inbox transactions; each partition's events stay in order.
+ */
+export const WEBHOOK_PARTITIONS_AT_ONCE = 8;
+
 /** Most events queued in one transaction. */
 const INGEST_BATCH = 500;
 /** How long an event waits for others to share its transaction (when none is being written). */
