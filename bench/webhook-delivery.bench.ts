@@ -15,6 +15,7 @@
  *    arrival at the receiver minus the event's time (taken in the transaction that committed
  *    the change): p50, p99 and max, and deliveries per second.
  * Needs the PostgreSQL server of the tests (TEST_DATABASE_URL); its own database, dropped at the end.
+ * BENCH_APP_NODE_OPTIONS: NODE_OPTIONS for the app (e.g. to profile it).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -114,6 +115,10 @@ async function main(): Promise<void> {
         BOOTSTRAP_API_KEY: apiKey,
         RATE_LIMIT_MAX: '0',
         CARRIER_SANDBOX: 'off',
+        // e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: a CPU profile of the app, written at its exit.
+        ...(process.env.BENCH_APP_NODE_OPTIONS
+          ? { NODE_OPTIONS: process.env.BENCH_APP_NODE_OPTIONS }
+          : {}),
       },
       GATEWAY_READY,
     );
