@@ -1,18 +1,21 @@
 /**
  * Webhook delivery throughput and delay (docs/benchmarks.md):
- *   npm run bench:webhooks [-- --burst 20000 --seconds 10 --connections 8]
+ *   npm run bench:webhooks [-- --burst 20000 --one-order 2000 --seconds 10 --connections 8]
  *
  * The standalone on PostgreSQL, one merchant with one webhook endpoint subscribed to
  * order.status_changed, and a receiver in this process on loopback that verifies every signature
  * with the standardwebhooks library. Two runs:
- *  - burst: `--burst` order.status_changed events committed at once in order-service's outbox
- *    (one bulk INSERT: the seed is not what is measured); deliveries per second from the first
- *    delivery to the last.
+ *  - burst: `--burst` order.status_changed events of as many orders committed at once in
+ *    order-service's outbox (one bulk INSERT: the seed is not what is measured); deliveries per
+ *    second from the first delivery to the last, and the delay as below.
+ *  - one-order burst: `--one-order` events of one order committed at once: one aggregate's events
+ *    are relayed and consumed one after another (their order is kept), so this is the slow case.
  *  - steady: orders created over HTTP for `--seconds` with `--connections` clients; each is two
  *    status changes (Draft, then OnHold from the stock saga). The delay of a delivery is its
  *    arrival at the receiver minus the event's time (taken in the transaction that committed
  *    the change): p50, p99 and max, and deliveries per second.
  * Needs the PostgreSQL server of the tests (TEST_DATABASE_URL); its own database, dropped at the end.
+ * BENCH_APP_NODE_OPTIONS: NODE_OPTIONS for the app (e.g. to profile it).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -39,6 +42,7 @@ function arg(name: string, fallback: number): number {
 }
 
 const BURST = arg('burst', 20_000);
+const ONE_ORDER = arg('one-order', 2_000);
 const SECONDS = arg('seconds', 10);
 const CONNECTIONS = arg('connections', 8);
 
@@ -59,21 +63,31 @@ async function until(check: () => boolean, timeoutMs: number): Promise<void> {
   }
 }
 
-/** Commits `count` order.status_changed events at once, as order-service's outbox holds them. */
-async function seedBurst(url: string, merchantId: number, order: unknown): Promise<void> {
+/**
+ * Commits `count` order.status_changed events at once, as order-service's outbox holds them: of
+ * `count` orders (each its own aggregate, the Kafka key), or all of one order.
+ */
+async function seedBurst(
+  url: string,
+  merchantId: number,
+  order: unknown,
+  count: number,
+  oneOrder: boolean,
+): Promise<void> {
   const client = new Client({ connectionString: url });
   await client.connect();
   try {
-    const ids = Array.from({ length: BURST }, () => randomUUID());
+    const ids = Array.from({ length: count }, () => randomUUID());
     await client.query(
       `INSERT INTO orders.outbox_event (event_id, topic, message_key, envelope)
-       SELECT e, 'order.status_changed.v1', '1',
-         jsonb_build_object('event_id', e, 'merchant_id', $1::int, 'aggregate_id', '1',
+       SELECT e, 'order.status_changed.v1', k,
+         jsonb_build_object('event_id', e, 'merchant_id', $1::int, 'aggregate_id', k,
            'occurred_at', to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-           'payload', jsonb_build_object('order_id', 1, 'previous_status', 'Draft',
-             'status', 'OnHold', 'order', $2::jsonb))
-       FROM unnest($3::uuid[]) AS e`,
-      [merchantId, JSON.stringify(order), ids],
+           'payload', jsonb_build_object('order_id', k::int, 'previous_status', 'Draft',
+             'status', 'OnHold', 'order', $2::jsonb || jsonb_build_object('id', k::int)))
+       FROM unnest($3::uuid[]) WITH ORDINALITY AS u(e, i),
+         LATERAL (SELECT CASE WHEN $4 THEN '1' ELSE (1000000 + i)::text END AS k) AS key`,
+      [merchantId, JSON.stringify(order), ids, oneOrder],
     );
   } finally {
     await client.end();
@@ -101,6 +115,10 @@ async function main(): Promise<void> {
         BOOTSTRAP_API_KEY: apiKey,
         RATE_LIMIT_MAX: '0',
         CARRIER_SANDBOX: 'off',
+        // e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: a CPU profile of the app, written at its exit.
+        ...(process.env.BENCH_APP_NODE_OPTIONS
+          ? { NODE_OPTIONS: process.env.BENCH_APP_NODE_OPTIONS }
+          : {}),
       },
       GATEWAY_READY,
     );
@@ -167,11 +185,17 @@ async function main(): Promise<void> {
       from,
     );
 
-    // Burst: everything committed at once.
+    // Burst: everything committed at once, of many orders, then of one.
     from = receiver.received.length;
-    await seedBurst(url, 1, order);
+    await seedBurst(url, 1, order, BURST, false);
     await until(() => receiver.received.length >= from + BURST, 300_000);
-    report(`burst: ${BURST} events committed at once`, from);
+    report(`burst: ${BURST} events of ${BURST} orders committed at once`, from);
+    if (ONE_ORDER > 0) {
+      from = receiver.received.length;
+      await seedBurst(url, 1, order, ONE_ORDER, true);
+      await until(() => receiver.received.length >= from + ONE_ORDER, 300_000);
+      report(`one-order burst: ${ONE_ORDER} events of one order committed at once`, from);
+    }
 
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {

@@ -234,6 +234,41 @@ describe.each(DEPLOYMENT_MODES)('webhooks (%s)', (_mode, start) => {
     expect(receiver.at('/tracking').every((r) => r.verifyError === null)).toBe(true);
   });
 
+  it('delivers label.voided with the voided label as the API answers it', async () => {
+    await register('/voids', ['label.voided']);
+    // Royal Mail: the carrier sandbox never scans it, so it can be voided.
+    const label = await ok<number>(
+      api.post(
+        '/2026-05/cloud/label',
+        aLabel({
+          service: { service_code: 'RM-TRACKED48' },
+          shipping_address: aLabelAddress({ country_code: 'GB', city: 'Leeds' }),
+          shipper_address: aLabelAddress({ city: 'York' }),
+        }),
+      ),
+    );
+    const voided = await ok<{ status: string; void: object | null }>(
+      api.post(`/2026-05/cloud/label/${label}/void`, {}),
+    );
+    expect(voided.status).toBe('voided');
+    const bodies = await eventually(
+      async () =>
+        receiver
+          .at('/voids')
+          .map((r) => JSON.parse(r.body) as { type: string; data: { id: number } })
+          .filter((b) => b.data.id === label),
+      (found) => found.length >= 1,
+    );
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0].type).toBe('label.voided');
+    // The record as GET answers it, less the public tracking_url (a link of the gateway).
+    const { tracking_url: _link, ...record } = await ok<Record<string, unknown>>(
+      api.get(`/2026-05/cloud/label/${label}`),
+    );
+    expect(bodies[0].data).toEqual(record);
+    expect(receiver.at('/voids').every((r) => r.verifyError === null)).toBe(true);
+  });
+
   it('refuses unsafe or invalid endpoints with a 400 and unknown ids with a 404', async () => {
     const before = (await ok<Endpoint[]>(api.get('/2026-05/cloud/webhook'))).length;
     for (const body of [

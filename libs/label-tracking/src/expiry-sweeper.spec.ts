@@ -1,4 +1,4 @@
-import { CheckpointStatus as S } from '@consign/contracts';
+import { CheckpointStatus as S, LabelEvent } from '@consign/contracts';
 import { DAY_MS } from '@consign/platform';
 import { ExpirySweeper } from './expiry-sweeper';
 import { LabelTrackingConfig } from './label-tracking.config';
@@ -90,11 +90,52 @@ describe('expiry sweep (fake clock)', () => {
     expect((await h.labels.get(1, id)).status).toBe(S.Delivered);
   });
 
+  /** The tracking updates announced in the outbox for this aggregate (label or order id). */
+  const announced = async (topic: string, aggregateId: number) =>
+    (
+      (await h.dataSource.query(
+        `SELECT envelope FROM "labels"."outbox_event" WHERE topic = $1 AND message_key = $2
+          ORDER BY id`,
+        [topic, String(aggregateId)],
+      )) as { envelope: { merchant_id: number; payload: unknown } }[]
+    ).map((row) => row.envelope);
+
+  it('announces an expiry like a carrier checkpoint: label.tracking_updated, once', async () => {
+    const id = await h.createLabel();
+    h.clock.advance(31 * DAY_MS);
+    expect(await announced(LabelEvent.TrackingUpdated, id)).toEqual([]);
+    await h.sweeper.sweep();
+    expect(await announced(LabelEvent.TrackingUpdated, id)).toEqual([
+      expect.objectContaining({ merchant_id: 1, payload: { label_id: id } }),
+    ]);
+    h.clock.advance(DAY_MS);
+    await h.sweeper.sweep();
+    expect(await announced(LabelEvent.TrackingUpdated, id)).toHaveLength(1);
+  });
+
+  it('announces an expired shipment as order.tracking_updated for its order', async () => {
+    const orderId = 9_001;
+    await h.dataSource.transaction((manager) =>
+      h.shipments.recordShipped(
+        manager,
+        7,
+        { order_id: orderId, carrier: 'DHL', tracking_number: 'JDEXPIRY1', packages: 1 },
+        h.clock.now(),
+      ),
+    );
+    h.clock.advance(31 * DAY_MS);
+    expect(await announced(LabelEvent.OrderTrackingUpdated, orderId)).toEqual([]);
+    await h.sweeper.sweep();
+    expect(await announced(LabelEvent.OrderTrackingUpdated, orderId)).toEqual([
+      expect.objectContaining({ merchant_id: 7, payload: { order_id: orderId } }),
+    ]);
+  });
+
   it('expires each parcel once when several replicas sweep at the same time', async () => {
     const ids = await Promise.all([1, 2, 3, 4, 5].map(() => h.createLabel()));
     h.clock.advance(40 * DAY_MS);
     const replicas = [1, 2, 3].map(
-      () => new ExpirySweeper(h.dataSource, h.clock, new LabelTrackingConfig()),
+      () => new ExpirySweeper(h.dataSource, h.outbox, h.clock, new LabelTrackingConfig()),
     );
     await Promise.all(replicas.map((replica) => replica.sweep()));
     for (const id of ids) expect(await expiredCheckpoints(id)).toHaveLength(1);
@@ -106,7 +147,12 @@ describe('expiry sweep schedule (fake timers)', () => {
 
   function sweeperEvery(ms: number): ExpirySweeper {
     const config = Object.assign(new LabelTrackingConfig(), { LABEL_EXPIRY_SWEEP_MS: ms });
-    return new ExpirySweeper(undefined as never, { now: () => new Date() }, config);
+    return new ExpirySweeper(
+      undefined as never,
+      undefined as never,
+      { now: () => new Date() },
+      config,
+    );
   }
 
   it('sweeps every LABEL_EXPIRY_SWEEP_MS once the application started, and stops at shutdown', async () => {

@@ -7,10 +7,11 @@ import {
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CheckpointStatus, LABEL_EXPIRY_DAYS } from '@consign/contracts';
-import { CLOCK, Clock, DAY_MS } from '@consign/platform';
+import { CLOCK, Clock, DAY_MS, Outbox, runPeriodically } from '@consign/platform';
 import { labelTrackingDatabase } from './label-tracking.database';
 import { LabelTrackingConfig } from './label-tracking.config';
 import { CONSIGN_CARRIER, TERMINAL_STATUSES } from './tracking-state';
+import { announceTrackingUpdates } from './tracking-updates';
 
 export const EXPIRED_CHECKPOINT = {
   eventCode: 'EXPIRED',
@@ -21,42 +22,38 @@ const BATCH = 500;
 
 /**
  * Marks `expired` every parcel not in a terminal state whose carrier has been silent for 30 days,
- * with an `expired` checkpoint at the sweep's time. Scheduled every LABEL_EXPIRY_SWEEP_MS on the
- * injected clock. Idempotent (an expired parcel is terminal) and safe with several replicas:
- * each batch claims its rows with FOR UPDATE SKIP LOCKED and re-checks them once locked, and
- * sets the status and writes the checkpoint in one statement.
+ * with an `expired` checkpoint at the sweep's time, and announces the change as the checkpoint
+ * writer does (`label.tracking.updated.v1` per label, `label.order_tracking.updated.v1` per order
+ * with a shipment among them, for webhooks) in the same transaction. Scheduled every
+ * LABEL_EXPIRY_SWEEP_MS (runPeriodically) on the injected clock. Idempotent (an expired parcel is
+ * terminal) and safe with several replicas: each batch claims its rows with FOR UPDATE SKIP
+ * LOCKED and re-checks them once locked, and sets the status and writes the checkpoint in one
+ * statement.
  */
 @Injectable()
 export class ExpirySweeper implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('ExpirySweeper');
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<number>;
+  private stop?: () => Promise<void>;
 
   constructor(
     @Inject(labelTrackingDatabase.dataSource) private readonly dataSource: DataSource,
+    @Inject(labelTrackingDatabase.outbox) private readonly outbox: Outbox,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly config: LabelTrackingConfig,
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.runScheduled(), this.config.LABEL_EXPIRY_SWEEP_MS);
-    this.timer.unref();
+    this.stop = runPeriodically(
+      () => this.sweep(),
+      this.config.LABEL_EXPIRY_SWEEP_MS,
+      (error: unknown) =>
+        this.logger.error(`sweep failed: ${error instanceof Error ? error.message : error}`),
+      { immediately: false },
+    );
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
-  }
-
-  /** A scheduled run; skipped while the previous one is still going. */
-  runScheduled(): Promise<number> {
-    this.running ??= this.sweep()
-      .catch((error: unknown) => {
-        this.logger.error(`sweep failed: ${error instanceof Error ? error.message : error}`);
-        return 0;
-      })
-      .finally(() => (this.running = undefined));
-    return this.running;
+    await this.stop?.();
   }
 
   /** Expires what is due at the clock's time; returns how many parcels it expired. */
@@ -65,8 +62,9 @@ export class ExpirySweeper implements OnApplicationBootstrap, BeforeApplicationS
     const cutoff = new Date(now.getTime() - LABEL_EXPIRY_DAYS * DAY_MS);
     let expired = 0;
     for (;;) {
-      const rows: unknown[] = await this.dataSource.query(
-        `WITH due AS (
+      const rows = await this.dataSource.transaction(async (manager) => {
+        const marked: { tracking_id: number }[] = await manager.query(
+          `WITH due AS (
            SELECT id FROM "labels"."tracking"
             WHERE status <> ALL($3::text[]) AND last_event_at < $1 AND voided_at IS NULL
             ORDER BY id LIMIT $4 FOR UPDATE SKIP LOCKED),
@@ -78,15 +76,23 @@ export class ExpirySweeper implements OnApplicationBootstrap, BeforeApplicationS
          SELECT id, $2, '${CheckpointStatus.Expired}', '${CONSIGN_CARRIER}', $5, $6, NULL FROM marked
          ON CONFLICT DO NOTHING
          RETURNING tracking_id`,
-        [
-          cutoff,
-          now,
-          TERMINAL_STATUSES,
-          BATCH,
-          EXPIRED_CHECKPOINT.eventCode,
-          EXPIRED_CHECKPOINT.description,
-        ],
-      );
+          [
+            cutoff,
+            now,
+            TERMINAL_STATUSES,
+            BATCH,
+            EXPIRED_CHECKPOINT.eventCode,
+            EXPIRED_CHECKPOINT.description,
+          ],
+        );
+        await announceTrackingUpdates(
+          manager,
+          this.outbox,
+          marked.map((row) => Number(row.tracking_id)),
+        );
+        return marked;
+      });
+      if (rows.length > 0) this.outbox.nudge();
       expired += rows.length;
       if (rows.length < BATCH) break;
     }

@@ -14,6 +14,7 @@ export * from './messaging/fingerprint';
 export * from './bus/command-headers';
 export * from './messaging/outbox';
 export * from './messaging/inbox';
+export * from './messaging/inbox-batcher';
 export * from './platform.module';
 export * from './platform.tokens';
 export * from './bootstrap/run-main';

@@ -166,6 +166,14 @@ export function busServerOptions(
   config: AppConfig,
   appName: string,
   broker: InProcessBroker | null,
+  kafka: {
+    /**
+     * Partitions whose messages are handled at the same time (kafkajs; default 1): a consumer
+     * that batches what it handles at once (InboxBatcher) gets batches from it. Each partition's
+     * messages are still handled one after another, in order.
+     */
+    partitionsConsumedConcurrently?: number;
+  } = {},
 ): CustomStrategy {
   if (!config.KAFKA_BROKERS) {
     if (!broker) throw new Error('the in-process bus needs its broker');
@@ -179,5 +187,8 @@ export function busServerOptions(
   });
   // Nest's ServerKafka, observed (correlation id, metrics), each message handled with its key and
   // headers at hand (dead letters).
-  return { strategy: new ObservedKafkaServer(options ?? {}) };
+  const run = kafka.partitionsConsumedConcurrently
+    ? { partitionsConsumedConcurrently: kafka.partitionsConsumedConcurrently }
+    : undefined;
+  return { strategy: new ObservedKafkaServer({ ...(options ?? {}), ...(run ? { run } : {}) }) };
 }

@@ -28,6 +28,17 @@ export interface ClaimedDelivery {
   previous_secret_expires_at: Date | null;
 }
 
+/** An event to queue for the endpoints subscribed to its type. */
+export interface QueuedEvent {
+  merchantId: number;
+  type: WebhookEventType;
+  /** Standard Webhooks `webhook-id`: one per event, the same for every endpoint and attempt. */
+  webhookId: string;
+  occurredAt: string;
+  /** The resource, as the API returns it. */
+  data: unknown;
+}
+
 /** What one attempt came to, as recorded. */
 export interface AttemptRecord {
   deliveryId: number;
@@ -66,30 +77,43 @@ interface DeliveryRow {
 /** SQL of webhook-dispatcher's delivery queue. */
 export const WebhookDeliveryRepository = {
   /**
-   * Queues one event for every enabled endpoint of the merchant subscribed to its type, each with
-   * the endpoint's next sequence number (in the caller's transaction, with the inbox row).
-   * Returns how many deliveries were queued.
+   * Queues events, in the order given, for every enabled endpoint of their merchant subscribed to
+   * their type (in the caller's transaction, with the events' inbox rows), in one statement: each
+   * endpoint's counter moves once by the number of its events, and its deliveries take the
+   * numbers in between, in event order, so an endpoint's sequence has neither gaps nor repeats.
+   * The update locks the endpoints: a concurrent transaction queueing for one waits for this one's
+   * commit and numbers after it. Returns how many deliveries were queued.
    */
-  async enqueue(
-    sql: Sql,
-    event: {
-      merchantId: number;
-      type: WebhookEventType;
-      webhookId: string;
-      occurredAt: string;
-      data: unknown;
-    },
-  ): Promise<number> {
+  async enqueue(sql: Sql, events: QueuedEvent[]): Promise<number> {
+    if (events.length === 0) return 0;
     const rows = (await sql.query(
-      `WITH endpoint AS (
-         UPDATE ${ENDPOINT} SET next_sequence = next_sequence + 1
-         WHERE merchant_id = $1 AND status = 'enabled' AND $2 = ANY(event_types)
-         RETURNING id, next_sequence)
+      `WITH event AS (
+         SELECT * FROM unnest($1::bigint[], $2::varchar[], $3::varchar[], $4::timestamptz[], $5::text[])
+           WITH ORDINALITY AS event(merchant_id, event_type, webhook_id, event_time, data, ord)),
+       target AS (
+         SELECT e.id AS endpoint_id, event.*,
+           row_number() OVER (PARTITION BY e.id ORDER BY event.ord) AS n
+         FROM event JOIN ${ENDPOINT} e ON e.merchant_id = event.merchant_id
+           AND e.status = 'enabled' AND event.event_type = ANY(e.event_types)),
+       counted AS (SELECT endpoint_id, count(*) AS c FROM target GROUP BY endpoint_id),
+       endpoint AS (
+         UPDATE ${ENDPOINT} e SET next_sequence = e.next_sequence + counted.c
+         FROM counted WHERE e.id = counted.endpoint_id AND e.status = 'enabled'
+         RETURNING e.id, e.next_sequence - counted.c AS base)
        INSERT INTO ${DELIVERY} (endpoint_id, merchant_id, webhook_id, event_type, sequence, event_time, data)
-       SELECT endpoint.id, $1, $3, $2, endpoint.next_sequence, $4, $5::json FROM endpoint
+       SELECT t.endpoint_id, t.merchant_id, t.webhook_id, t.event_type, endpoint.base + t.n,
+         t.event_time, t.data::json
+       FROM target t JOIN endpoint ON endpoint.id = t.endpoint_id
+       ORDER BY t.endpoint_id, t.n
        ON CONFLICT ON CONSTRAINT uq_webhook_delivery_endpoint_id_webhook_id DO NOTHING
        RETURNING id`,
-      [event.merchantId, event.type, event.webhookId, event.occurredAt, JSON.stringify(event.data)],
+      [
+        events.map((event) => event.merchantId),
+        events.map((event) => event.type),
+        events.map((event) => event.webhookId),
+        events.map((event) => event.occurredAt),
+        events.map((event) => JSON.stringify(event.data)),
+      ],
     )) as { id: number }[];
     return rows.length;
   },

@@ -21,10 +21,11 @@ type Read<K extends EventTopic> = (
 /**
  * Which domain events feed which webhook event type, and the resource each delivers. Status
  * changes carry their resource, as the API returns it, read by the service in the transaction of
- * the change: a delivery shows the record as that change left it. Tracking updates carry only the
- * label or order: the dispatcher asks label-tracking for the tracking (a bus request, before and
- * outside any transaction), so those deliveries show the tracking as it is when the event is
- * consumed (latest first, as the API answers it).
+ * the change: a delivery shows the record as that change left it. Tracking updates and voids carry
+ * only the label or order: the dispatcher asks label-tracking for the tracking, or the voided label
+ * (a bus request, before and outside any transaction), so those deliveries show it as it is when
+ * the event is consumed (tracking latest first, as the API answers it; a voided label stays
+ * voided).
  */
 export const WEBHOOK_SOURCES: { [K in EventTopic]?: { type: WebhookEventType; read: Read<K> } } = {
   [OrderEvent.StatusChanged]: {
@@ -49,6 +50,14 @@ export const WEBHOOK_SOURCES: { [K in EventTopic]?: { type: WebhookEventType; re
       })),
     }),
   },
+  [LabelEvent.Voided]: {
+    type: WebhookEventType.LabelVoided,
+    read: (event, bus) =>
+      ask(bus, LabelTopic.Get, {
+        merchant_id: event.merchant_id,
+        label_id: event.payload.label_id,
+      }),
+  },
   [LabelEvent.OrderTrackingUpdated]: {
     type: WebhookEventType.OrderTrackingUpdated,
     read: async (event, bus) => ({
@@ -61,11 +70,10 @@ export const WEBHOOK_SOURCES: { [K in EventTopic]?: { type: WebhookEventType; re
   },
 };
 
-async function ask<K extends typeof LabelTopic.GetTracking | typeof LabelTopic.GetOrderTracking>(
-  bus: CommandBus,
-  topic: K,
-  payload: CommandRequest<K>,
-): Promise<CommandReply<K>> {
+async function ask<
+  K extends
+    typeof LabelTopic.Get | typeof LabelTopic.GetTracking | typeof LabelTopic.GetOrderTracking,
+>(bus: CommandBus, topic: K, payload: CommandRequest<K>): Promise<CommandReply<K>> {
   const reply = await bus.request(topic, payload, { key: String(payload.merchant_id) });
   if (!reply.ok) throw new DomainError(reply.error.code, reply.error.message);
   return reply.data;

@@ -8,6 +8,7 @@ import {
   EventTopic,
   LabelEvent,
   LabelTrackingUpdatedEvent,
+  LabelVoidedEvent,
   OrderTrackingUpdatedEvent,
   WebhookEventType,
   InboundEvent,
@@ -32,9 +33,12 @@ import {
   CommandLedger,
   DomainError,
   Inbox,
+  InboxBatchItem,
+  InboxBatcher,
   handleCommand,
   metrics,
 } from '@consign/platform';
+import { EntityManager } from 'typeorm';
 import { webhookDatabase } from './webhook.database';
 import { WebhookDeliveryService } from './webhook-delivery.service';
 import { WebhookEndpointService } from './webhook-endpoint.service';
@@ -45,12 +49,32 @@ import { WebhookDispatcher } from './webhook-dispatcher.service';
 /** The consumer name (and, in distributed mode, the consumer group) of webhook-dispatcher. */
 export const WEBHOOK_CONSUMER = 'webhook-dispatcher';
 
+/**
+ * Kafka partitions whose events webhook-dispatcher handles at the same time (distributed mode), so
+ * that they share inbox transactions; each partition's events stay in order.
+ */
+export const WEBHOOK_PARTITIONS_AT_ONCE = 8;
+
+/** Most events queued in one transaction. */
+const INGEST_BATCH = 500;
+/**
+ * How long an event waits for others to share its transaction when none is being written: none
+ * beyond the current turn of the event loop (the events published at once are all there by then;
+ * the ones arriving while a batch is written go together right after it). A wait would only slow
+ * one aggregate's events, which come one after another.
+ */
+const INGEST_DELAY_MS = 0;
+
 /** Tries at reading a resource from its service (200, 400, 800 ms apart). */
 const READ_ATTEMPTS = 4;
 
 /** webhook-dispatcher's bus interface: endpoint commands, and the domain events it delivers. */
 @Controller()
 export class WebhookHandlers {
+  private readonly batcher: InboxBatcher<{ type: WebhookEventType; data: unknown }>;
+  /** Deliveries queued since the dispatcher was last woken. */
+  private queued = 0;
+
   constructor(
     private readonly endpoints: WebhookEndpointService,
     private readonly deliveries: WebhookDeliveryService,
@@ -58,7 +82,14 @@ export class WebhookHandlers {
     @Inject(webhookDatabase.inbox) private readonly inbox: Inbox,
     @Inject(webhookDatabase.commands) private readonly commands: CommandLedger,
     private readonly bus: CommandBus,
-  ) {}
+  ) {
+    this.batcher = new InboxBatcher(
+      inbox,
+      WEBHOOK_CONSUMER,
+      (manager, items) => this.enqueue(manager, items),
+      { maxItems: INGEST_BATCH, maxDelayMs: INGEST_DELAY_MS },
+    );
+  }
 
   @MessagePattern(WebhookTopic.Create)
   create(@Payload() payload: unknown): Promise<Reply<WebhookEndpointSecretView>> {
@@ -131,6 +162,11 @@ export class WebhookHandlers {
     return this.ingest(LabelEvent.TrackingUpdated, LabelTrackingUpdatedEvent, raw);
   }
 
+  @EventPattern(LabelEvent.Voided)
+  onLabelVoided(@Payload() raw: unknown): Promise<void> {
+    return this.ingest(LabelEvent.Voided, LabelVoidedEvent, raw);
+  }
+
   @EventPattern(LabelEvent.OrderTrackingUpdated)
   onOrderTrackingUpdated(@Payload() raw: unknown): Promise<void> {
     return this.ingest(LabelEvent.OrderTrackingUpdated, OrderTrackingUpdatedEvent, raw);
@@ -139,8 +175,10 @@ export class WebhookHandlers {
   /**
    * Reads the resource the event names (outside any transaction: a bus request may be needed),
    * then queues the event for each subscribed endpoint in one transaction with its inbox row (a
-   * redelivered event queues nothing twice), then wakes the dispatcher. A resource that cannot be
-   * read after a few tries parks the event in the dead-letter table (and DLT), never drops it.
+   * redelivered event queues nothing twice), shared with the events consumed at the same time
+   * (InboxBatcher: one inbox insert and one queueing statement for them all), then wakes the
+   * dispatcher. A resource that cannot be read after a few tries parks the event in the
+   * dead-letter table (and DLT), never drops it.
    */
   private async ingest<K extends EventTopic>(
     topic: K,
@@ -155,25 +193,37 @@ export class WebhookHandlers {
       | undefined;
     if (!source) throw new Error(`no webhook source for ${topic}`);
     const resolved = await this.read(source.read, raw);
-    let queued = 0;
-    const outcome = await this.inbox.consume(
-      WEBHOOK_CONSUMER,
-      topic,
-      raw,
-      async (manager, event) => {
-        if (!resolved.ok) throw resolved.error;
-        queued = await WebhookDeliveryRepository.enqueue(manager, {
-          merchantId: event.merchant_id,
-          type: source.type,
-          webhookId: webhookIdOf(event as EventEnvelope<unknown>),
-          occurredAt: event.occurred_at,
-          data: resolved.data,
-        });
-      },
-      { contract },
-    );
+    const outcome = resolved.ok
+      ? await this.batcher.consume(topic, raw, contract, { type: source.type, data: resolved.data })
+      : await this.inbox.consume(
+          WEBHOOK_CONSUMER,
+          topic,
+          raw,
+          () => Promise.reject(resolved.error),
+          { contract },
+        );
     metrics().countEvent(WEBHOOK_CONSUMER, topic, outcome);
-    if (queued > 0) this.dispatcher.nudge();
+    if (this.queued > 0) {
+      // Committed by now (this event's batch, and perhaps others): send them.
+      this.queued = 0;
+      this.dispatcher.nudge();
+    }
+  }
+
+  private async enqueue(
+    manager: EntityManager,
+    items: InboxBatchItem<{ type: WebhookEventType; data: unknown }>[],
+  ): Promise<void> {
+    this.queued += await WebhookDeliveryRepository.enqueue(
+      manager,
+      items.map(({ event, data }) => ({
+        merchantId: event.merchant_id,
+        type: data.type,
+        webhookId: webhookIdOf(event),
+        occurredAt: event.occurred_at,
+        data: data.data,
+      })),
+    );
   }
 
   private async read(

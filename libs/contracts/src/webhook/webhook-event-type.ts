@@ -1,12 +1,13 @@
 /**
  * The event types a merchant's webhook endpoint can subscribe to (Standard Webhooks `type`).
- * Each is fed by a domain event of a service (the webhook-dispatcher's WEBHOOK_SOURCES). Only
- * types that are fed are listed: `label.voided` comes with the event that will feed it.
+ * Each is fed by a domain event of a service (the webhook-dispatcher's WEBHOOK_SOURCES); only
+ * types that are fed are listed.
  */
 export enum WebhookEventType {
   OrderStatusChanged = 'order.status_changed',
   OrderTrackingUpdated = 'order.tracking_updated',
   LabelTrackingUpdated = 'label.tracking_updated',
+  LabelVoided = 'label.voided',
   InboundStatusChanged = 'inbound.status_changed',
   StockLevelChanged = 'stock.level_changed',
 }

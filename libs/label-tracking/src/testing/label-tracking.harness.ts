@@ -143,7 +143,7 @@ export async function startLabelTracking(
     voids: new LabelVoidService(dataSource, outbox, clock, labels),
     tracking: new TrackingService(dataSource),
     ingestor,
-    sweeper: new ExpirySweeper(dataSource, clock, settings),
+    sweeper: new ExpirySweeper(dataSource, outbox, clock, settings),
     shipments: new ShipmentService(outbox),
     async createLabel(merchantId = 1) {
       const request = validateContract(CreateLabelRequest, aLabelRequest());

@@ -22,6 +22,8 @@ export async function runServiceProcess(
   options: {
     /** Commands the service sends to other services (request-reply), e.g. reference data. */
     requests?: readonly CommandTopic[];
+    /** Partitions handled at the same time by the bus server (see busServerOptions). */
+    partitionsConsumedConcurrently?: number;
   } = {},
 ): Promise<void> {
   const requests = options.requests ?? [];
@@ -56,7 +58,11 @@ export async function runServiceProcess(
     // JSON lines unless LOG_FORMAT says otherwise: a service's output is read by a log pipeline.
     { logger: createAppLogger(appName, config, 'json') },
   );
-  const server = app.connectMicroservice(busServerOptions(config, appName, null));
+  const server = app.connectMicroservice(
+    busServerOptions(config, appName, null, {
+      partitionsConsumedConcurrently: options.partitionsConsumedConcurrently,
+    }),
+  );
   await app.startAllMicroservices();
   // The bus server's consumer joined its group when startAllMicroservices resolved.
   const [, consumer] = server.unwrap<[unknown, Consumer]>();

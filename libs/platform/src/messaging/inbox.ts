@@ -90,21 +90,8 @@ export class Inbox {
     handler: (manager: EntityManager, event: EventEnvelope<EventPayload<K>>) => Promise<void>,
     options: { contract?: ClassConstructor<EventPayload<K> & object> } = {},
   ): Promise<'handled' | 'duplicate' | 'dead-lettered'> {
-    if (!isEnvelope(raw)) {
-      await this.deadLetter(consumer, topic, raw, 'not an event envelope', 1);
-      return 'dead-lettered';
-    }
-    let event = raw as EventEnvelope<EventPayload<K>>;
-    if (options.contract) {
-      const validated = validateContract(options.contract, event.payload);
-      if (!validated.ok) {
-        const message = validationMessage(validated.errors);
-        this.logger.error(`${consumer} refused ${topic} ${event.event_id}: ${message}`);
-        await this.deadLetter(consumer, topic, raw, message, 1);
-        return 'dead-lettered';
-      }
-      event = { ...event, payload: validated.value };
-    }
+    const event = await this.accept(consumer, topic, raw, options.contract);
+    if (!event) return 'dead-lettered';
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.dataSource.transaction(async (manager) => {
@@ -133,6 +120,68 @@ export class Inbox {
         await new Promise((resolve) => setTimeout(resolve, decision.delayMs));
       }
     }
+  }
+
+  /**
+   * The event, validated against its contract when one is given; null once an invalid one (not an
+   * envelope, or a payload its contract refuses) is parked in the dead-letter table.
+   */
+  async accept<K extends EventTopic>(
+    consumer: string,
+    topic: K,
+    raw: unknown,
+    contract?: ClassConstructor<EventPayload<K> & object>,
+  ): Promise<EventEnvelope<EventPayload<K>> | null> {
+    if (!isEnvelope(raw)) {
+      await this.deadLetter(consumer, topic, raw, 'not an event envelope', 1);
+      return null;
+    }
+    const event = raw as EventEnvelope<EventPayload<K>>;
+    if (!contract) return event;
+    const validated = validateContract(contract, event.payload);
+    if (validated.ok) return { ...event, payload: validated.value };
+    const message = validationMessage(validated.errors);
+    this.logger.error(`${consumer} refused ${topic} ${event.event_id}: ${message}`);
+    await this.deadLetter(consumer, topic, raw, message, 1);
+    return null;
+  }
+
+  /**
+   * Several accepted events (see accept) in one transaction: one multi-row insert of their inbox
+   * rows, then `handler` once with the events it inserted (in the order given; an event already
+   * handled, or given twice, is passed once at most), then the commit. Returns whether each was
+   * handled or a duplicate. No retry and no dead letter here: when it throws, nothing of the
+   * batch was recorded, and the caller handles the events one by one with `consume` (which
+   * retries, and parks the one that keeps failing), so dedup stays exact and one bad event
+   * cannot hold the others back.
+   */
+  async consumeBatch<E extends EventEnvelope<unknown>>(
+    consumer: string,
+    events: readonly E[],
+    handler: (manager: EntityManager, fresh: E[]) => Promise<void>,
+  ): Promise<('handled' | 'duplicate')[]> {
+    if (events.length === 0) return [];
+    const inserted = await this.dataSource.transaction(async (manager) => {
+      const rows: { event_id: string }[] = await manager.query(
+        `INSERT INTO "${this.schema}"."inbox_message" (consumer, event_id)
+         SELECT $1, id FROM unnest($2::uuid[]) AS id
+         ON CONFLICT DO NOTHING RETURNING event_id`,
+        [consumer, events.map((event) => event.event_id)],
+      );
+      const ids = new Set(rows.map((row) => row.event_id.toLowerCase()));
+      const fresh: E[] = [];
+      const taken = new Set<string>();
+      for (const event of events) {
+        const id = event.event_id.toLowerCase();
+        if (ids.has(id) && !taken.has(id)) {
+          taken.add(id);
+          fresh.push(event);
+        }
+      }
+      if (fresh.length) await handler(manager, fresh);
+      return new Set(fresh);
+    });
+    return events.map((event) => (inserted.has(event) ? 'handled' : 'duplicate'));
   }
 
   /**

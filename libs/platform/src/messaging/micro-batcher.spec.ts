@@ -150,6 +150,27 @@ describe('MicroBatcher', () => {
     await first;
   });
 
+  it('with maxDelayMs 0, takes what was submitted in the same turn together, and waits for no timer', async () => {
+    // Timers frozen: only the end of the turn (setImmediate) can start the flush.
+    jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] });
+    try {
+      const flushes: number[][] = [];
+      const batcher = new MicroBatcher<number, number>(
+        async (items) => {
+          flushes.push(items);
+          return items;
+        },
+        { maxItems: 100, maxDelayMs: 0 },
+      );
+      const sameTurn = Promise.all([batcher.submit([1]), batcher.submit([2])]);
+      expect(flushes).toEqual([]);
+      await expect(sameTurn).resolves.toEqual([[1], [2]]);
+      expect(flushes).toEqual([[1, 2]]);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('rejects every submission of a failed flush, and keeps going', async () => {
     let fail = true;
     const batcher = new MicroBatcher<number, number>(

@@ -1,7 +1,10 @@
 export interface MicroBatcherOptions {
   /** A flush takes whole submissions up to this many items (one larger submission goes alone). */
   maxItems: number;
-  /** How long a submission waits for others before a free flush slot takes a partial batch. */
+  /**
+   * How long a submission waits for others before a free flush slot takes a partial batch; 0:
+   * until the current turn of the event loop ends (setImmediate), not a timer's millisecond.
+   */
   maxDelayMs: number;
   /**
    * Most flushes running at once (default 1). More than one overlaps one flush's work in this
@@ -28,7 +31,7 @@ interface Pending<T, R> {
 export class MicroBatcher<T, R> {
   private queue: Pending<T, R>[] = [];
   private queued = 0;
-  private timer?: NodeJS.Timeout;
+  private timer?: { cancel(): void };
   private readonly flushing = new Set<Promise<void>>();
   private readonly maxConcurrent: number;
 
@@ -72,15 +75,24 @@ export class MicroBatcher<T, R> {
     }
     if (this.queue.length === 0 || this.flushing.size >= this.maxConcurrent) {
       // Nothing waits, or a finishing flush will take it.
-      clearTimeout(this.timer);
+      this.timer?.cancel();
       this.timer = undefined;
     } else {
       // The oldest waiting submission's clock: later ones do not reset it.
-      this.timer ??= setTimeout(() => {
+      this.timer ??= this.after(() => {
         this.timer = undefined;
         this.start(true);
-      }, this.options.maxDelayMs);
+      });
     }
+  }
+
+  private after(run: () => void): { cancel(): void } {
+    if (this.options.maxDelayMs <= 0) {
+      const immediate = setImmediate(run);
+      return { cancel: () => clearImmediate(immediate) };
+    }
+    const timeout = setTimeout(run, this.options.maxDelayMs);
+    return { cancel: () => clearTimeout(timeout) };
   }
 
   private take(): Pending<T, R>[] {

@@ -13,6 +13,8 @@ export interface OutboxOptions {
   /** How often pending events are looked for when nothing nudges the relay. */
   pollIntervalMs?: number;
   batchSize?: number;
+  /** Message keys (aggregates) published at the same time; each key's events in order. */
+  publishConcurrency?: number;
 }
 
 interface ClaimedRow {
@@ -204,34 +206,74 @@ export class Outbox {
     for (;;) {
       const rows = await this.claim(batchSize);
       if (rows.length === 0) return;
-      const published: number[] = [];
-      let failedAt = -1;
-      for (let i = 0; i < rows.length; i++) {
-        const row = rows[i];
-        try {
-          await lastValueFrom(
-            this.client.emit(row.topic, {
-              key: row.message_key,
-              value: row.raw_value ?? row.envelope,
-              headers: row.headers,
-            }),
-            { defaultValue: undefined },
-          );
-          published.push(row.id);
-        } catch (error: unknown) {
-          failedAt = i;
-          await this.release(rows.slice(i), error);
-          break;
-        }
-      }
+      const { published, unpublished, error } = await this.publishByKey(rows);
       if (published.length) {
         await this.dataSource.query(
           `UPDATE ${this.table} SET published_at = now(), locked_until = NULL WHERE id = ANY($1)`,
           [published],
         );
       }
-      if (failedAt >= 0 || rows.length < batchSize) return;
+      if (unpublished.length) {
+        await this.release(unpublished, error);
+        return;
+      }
+      if (rows.length < batchSize) return;
     }
+  }
+
+  /**
+   * Publishes claimed rows: one message key's (one aggregate's) one after another in id order, as
+   * Kafka keeps them in one partition, and different keys' at the same time (at most
+   * `publishConcurrency` keys), so that a burst does not wait for each event's consumers in turn
+   * (in-process, `emit` resolves once every subscriber handled the event; a consumer can batch
+   * the events it handles at the same time). After a failed publish no row is started: what was
+   * not published is released, so no key's later row overtakes an earlier one.
+   */
+  private async publishByKey(
+    rows: ClaimedRow[],
+  ): Promise<{ published: number[]; unpublished: ClaimedRow[]; error?: unknown }> {
+    const byKey = new Map<string, ClaimedRow[]>();
+    for (const row of rows) {
+      const queue = byKey.get(row.message_key);
+      if (queue) queue.push(row);
+      else byKey.set(row.message_key, [row]);
+    }
+    const queues = [...byKey.values()];
+    const done = new Set<number>();
+    let failure: { error: unknown } | undefined;
+    let next = 0;
+    const worker = async () => {
+      while (!failure && next < queues.length) {
+        for (const row of queues[next++]) {
+          if (failure) return;
+          try {
+            await this.publish(row);
+            done.add(row.id);
+          } catch (error: unknown) {
+            failure ??= { error };
+            return;
+          }
+        }
+      }
+    };
+    const workers = Math.min(queues.length, this.options.publishConcurrency ?? 64);
+    await Promise.all(Array.from({ length: workers }, worker));
+    return {
+      published: rows.filter((row) => done.has(row.id)).map((row) => row.id),
+      unpublished: rows.filter((row) => !done.has(row.id)),
+      error: failure?.error,
+    };
+  }
+
+  private async publish(row: ClaimedRow): Promise<void> {
+    await lastValueFrom(
+      this.client.emit(row.topic, {
+        key: row.message_key,
+        value: row.raw_value ?? row.envelope,
+        headers: row.headers,
+      }),
+      { defaultValue: undefined },
+    );
   }
 
   private async claim(limit: number): Promise<ClaimedRow[]> {
