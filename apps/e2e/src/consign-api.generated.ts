@@ -1235,6 +1235,7 @@ export interface components {
         | 'order.status_changed'
         | 'order.tracking_updated'
         | 'label.tracking_updated'
+        | 'label.voided'
         | 'inbound.status_changed'
         | 'stock.level_changed'
       )[];
@@ -2058,6 +2059,7 @@ export interface components {
         | 'order.status_changed'
         | 'order.tracking_updated'
         | 'label.tracking_updated'
+        | 'label.voided'
         | 'inbound.status_changed'
         | 'stock.level_changed';
       /** @description Per-endpoint sequence number, increasing with each event enqueued for the endpoint. */
@@ -2091,6 +2093,7 @@ export interface components {
         | 'order.status_changed'
         | 'order.tracking_updated'
         | 'label.tracking_updated'
+        | 'label.voided'
         | 'inbound.status_changed'
         | 'stock.level_changed'
       )[];
@@ -2109,6 +2112,7 @@ export interface components {
         | 'order.status_changed'
         | 'order.tracking_updated'
         | 'label.tracking_updated'
+        | 'label.voided'
         | 'inbound.status_changed'
         | 'stock.level_changed'
       )[];
