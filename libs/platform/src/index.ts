@@ -20,6 +20,7 @@ export * from './bootstrap/run-main';
 export * from './bootstrap/service-app';
 export * from './testing/test-database';
 export * from './bus/kafka/kafka-options';
+export * from './bus/kafka/bus-connection';
 export * from './bootstrap/graceful-shutdown';
 export * from './bus/batch-consumer';
 export * from './messaging/micro-batcher';
