@@ -8,6 +8,7 @@ import {
   OnApplicationShutdown,
 } from '@nestjs/common';
 import { ClientKafka, ClientProxy, CustomStrategy } from '@nestjs/microservices';
+import type { Consumer } from 'kafkajs';
 import { AppConfig } from './config/app-config';
 import { DatabaseHost } from './database/database-host';
 import { lockDataDir } from './database/data-dir-lock';
@@ -96,6 +97,23 @@ function replyConsumerOf(client: ClientProxy): ClientKafka['consumer'] | undefin
 }
 
 /**
+ * Resolves after the consumer's first fetch (its positions resolved), or after `timeoutMs`.
+ * Called right after ClientKafka.connect() started: it creates its consumer synchronously.
+ */
+function firstFetch(consumer: Consumer, timeoutMs = 10_000): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    timer.unref();
+    const unsubscribe = consumer.on(consumer.events.FETCH, done);
+  });
+}
+
+/**
  * What every process has: validated configuration, its database host (PostgreSQL or embedded),
  * and the bus (Kafka when KAFKA_BROKERS is set, otherwise the in-process transport).
  */
@@ -138,8 +156,12 @@ export class PlatformModule {
             const connection = connectInBackground(
               name,
               async () => {
-                await client.connect();
-                // connect() resolved once the reply consumer joined its group.
+                const connecting = client.connect();
+                // connect() resolved once the reply consumer joined its group; a new group's
+                // position (the end of the reply topics) is known only once it fetched.
+                const fetched = requests.length ? firstFetch(client.consumer) : undefined;
+                await connecting;
+                await fetched;
                 if (requests.length) {
                   kafkaConsumerHealth.track(name, client.consumer);
                   // Without its reply consumer the process hears no answer: keep it running.
