@@ -50,4 +50,20 @@ describe('connectInBackground', () => {
     expect(registry.pending()).toEqual([]);
     expect(connection.isConnected()).toBe(false);
   });
+
+  it('undoes an attempt that succeeds after it was released', async () => {
+    const registry = new BusConnections();
+    const calls: string[] = [];
+    let finish: () => void = () => undefined;
+    const connection = connectInBackground(
+      'webhook-dispatcher-server',
+      () => new Promise<void>((resolve) => (finish = resolve)),
+      { reset: async () => void calls.push('reset'), backoff: FAST, registry },
+    );
+    connection.release();
+    finish();
+    await sleep(10);
+    expect(calls).toEqual(['reset']);
+    expect(connection.isConnected()).toBe(false);
+  });
 });

@@ -108,7 +108,11 @@ export function connectInBackground(
       timer.unref();
       return;
     }
-    if (released) return;
+    // Released (shutdown) while this attempt was under way: undo what it connected.
+    if (released) {
+      await options.reset().catch(() => undefined);
+      return;
+    }
     if (status.failedAttempts > 0)
       logger.log(`connected to the broker after ${status.failedAttempts} failed attempt(s)`);
     status.connected = true;
