@@ -366,6 +366,7 @@ async function launch(port: number, options: StartMokapiBrokerOptions): Promise<
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
   let exited = false;
+  let stopRequested = false;
   let exitStatus: string | undefined;
   const exit = new Promise<void>((resolve) =>
     child.once('exit', (code, signal) => {
@@ -373,6 +374,11 @@ async function launch(port: number, options: StartMokapiBrokerOptions): Promise<
       const line = `[harness] Mokapi (watchdog shell) exited with ${exitStatus} at ${new Date().toISOString()}`;
       lines.push(line);
       if (logFile) appendFileSync(logFile, `${line}\n`);
+      // Nobody asked it to stop: say so at once, with its last words, whatever the test does.
+      if (!stopRequested)
+        process.stderr.write(
+          `Mokapi broker on port ${port} ended unexpectedly (${exitStatus}); its last lines:\n${lines.slice(-40).join('\n')}\n`,
+        );
       resolve();
     }),
   );
@@ -393,10 +399,16 @@ async function launch(port: number, options: StartMokapiBrokerOptions): Promise<
     logs: () => lines.join('\n'),
     isRunning: () => !exited && groupAlive(pgid),
     exitStatus: () => exitStatus,
-    killNow: () => signalGroup(pgid, 'SIGKILL'),
+    killNow: () => {
+      stopRequested = true;
+      signalGroup(pgid, 'SIGKILL');
+    },
     freeze: () => signalGroup(pgid, 'SIGSTOP'),
     thaw: () => signalGroup(pgid, 'SIGCONT'),
-    stop: () => (stopping ??= stopBroker(child, pgid, dir, exit, broker)),
+    stop: () => {
+      stopRequested = true;
+      return (stopping ??= stopBroker(child, pgid, dir, exit, broker));
+    },
   };
   running.add(broker);
   installExitHook();
