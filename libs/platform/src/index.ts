@@ -22,6 +22,7 @@ export * from './bootstrap/service-app';
 export * from './testing/test-database';
 export * from './bus/kafka/kafka-options';
 export * from './bus/kafka/bounded-serializer';
+export * from './bus/kafka/bus-connection';
 export * from './bootstrap/graceful-shutdown';
 export * from './bus/batch-consumer';
 export * from './messaging/micro-batcher';

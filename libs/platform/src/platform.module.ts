@@ -8,6 +8,7 @@ import {
   OnApplicationShutdown,
 } from '@nestjs/common';
 import { ClientKafka, ClientProxy, CustomStrategy } from '@nestjs/microservices';
+import type { Consumer } from 'kafkajs';
 import { AppConfig } from './config/app-config';
 import { DatabaseHost } from './database/database-host';
 import { lockDataDir } from './database/data-dir-lock';
@@ -19,6 +20,11 @@ import { InProcessClient, InProcessServer } from './bus/in-process.transport';
 import { kafkaClientOptions, kafkaServerOptions } from './bus/kafka/kafka-options';
 import { ObservedKafkaServer } from './bus/kafka/kafka-server';
 import { releaseConsumer, superviseConsumer } from './bus/kafka/consumer-supervisor';
+import {
+  BUS_CONNECT_BACKOFF,
+  busClientConnections,
+  connectInBackground,
+} from './bus/kafka/bus-connection';
 import { OBSERVED_APP_NAME, ObservabilityLifecycle } from './observability/observability.lifecycle';
 import { DATABASE_HOST, IN_PROCESS_BROKER } from './platform.tokens';
 import { COMMAND_TOPICS, CommandTopic, replyTopicOf } from '@consign/contracts';
@@ -64,6 +70,7 @@ class PlatformLifecycle implements OnApplicationShutdown {
 
   /** Runs last (a global module): after the consumers stopped and the outbox relays flushed. */
   async onApplicationShutdown(): Promise<void> {
+    busClientConnections.get(this.client)?.release();
     const replyConsumer = replyConsumerOf(this.client);
     if (replyConsumer) releaseConsumer(replyConsumer);
     await Promise.resolve(this.client.close()).then(
@@ -87,6 +94,23 @@ function replyConsumerOf(client: ClientProxy): ClientKafka['consumer'] | undefin
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Resolves after the consumer's first fetch (its positions resolved), or after `timeoutMs`.
+ * Called right after ClientKafka.connect() started: it creates its consumer synchronously.
+ */
+function firstFetch(consumer: Consumer, timeoutMs = 10_000): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    timer.unref();
+    const unsubscribe = consumer.on(consumer.events.FETCH, done);
+  });
 }
 
 /**
@@ -125,16 +149,30 @@ export class PlatformModule {
             );
             const requests = options.requestsReplies ? (options.requests ?? COMMAND_TOPICS) : [];
             for (const topic of requests) client.subscribeToResponseOf(topic);
-            await client.connect();
-            // connect() resolved once the reply consumer joined its group.
-            if (requests.length) {
-              kafkaConsumerHealth.track(`${options.appName}-client`, client.consumer);
-              // Without its reply consumer the process hears no answer: keep it running.
-              superviseConsumer(`${options.appName}-client`, client.consumer, () =>
-                client.bindTopics(),
-              );
-              metrics().consumerGroups.add(`${options.appName}-client`, requests.map(replyTopicOf));
-            }
+            const name = `${options.appName}-client`;
+            if (requests.length) metrics().consumerGroups.add(name, requests.map(replyTopicOf));
+            // Not awaited: the process starts (health endpoints, readiness 503 with the reason)
+            // whether or not the broker answers, and connects whenever it does. Until then the
+            // CommandBus answers Unavailable at once.
+            const connection = connectInBackground(
+              name,
+              async () => {
+                const connecting = client.connect();
+                // connect() resolved once the reply consumer joined its group; a new group's
+                // position (the end of the reply topics) is known only once it fetched.
+                const fetched = requests.length ? firstFetch(client.consumer) : undefined;
+                await connecting;
+                await fetched;
+                if (requests.length) {
+                  kafkaConsumerHealth.track(name, client.consumer);
+                  // Without its reply consumer the process hears no answer: keep it running.
+                  superviseConsumer(name, client.consumer, () => client.bindTopics());
+                }
+              },
+              // A failed connect() stays failed in ClientKafka until close() forgets it.
+              { reset: () => client.close(), backoff: BUS_CONNECT_BACKOFF },
+            );
+            busClientConnections.set(client, connection);
             // ClientKafka narrows ClientProxy's status type; callers only use the ClientProxy API.
             return client as unknown as ClientProxy;
           },

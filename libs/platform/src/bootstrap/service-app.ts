@@ -1,13 +1,12 @@
 import { Logger, Module, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
-import type { Consumer } from 'kafkajs';
 import { CommandTopic } from '@consign/contracts';
 import { AppConfig, ConfigError, loadConfig } from '../config/app-config';
 import { PlatformModule, busServerOptions, claimEmbeddedDatabase } from '../platform.module';
 import { exitCleanlyOnSignals } from './graceful-shutdown';
 import { GRACEFUL_FASTIFY_OPTIONS } from '../health/shutdown-state';
-import { kafkaConsumerHealth } from '../health/kafka-consumer-health';
+import { ObservedKafkaServer } from '../bus/kafka/kafka-server';
 import { healthModule } from '../health/health.module';
 import { createAppLogger } from '../observability/app-logger';
 
@@ -58,16 +57,20 @@ export async function runServiceProcess(
     // JSON lines unless LOG_FORMAT says otherwise: a service's output is read by a log pipeline.
     { logger: createAppLogger(appName, config, 'json') },
   );
-  const server = app.connectMicroservice(
-    busServerOptions(config, appName, null, {
-      partitionsConsumedConcurrently: options.partitionsConsumedConcurrently,
-    }),
-  );
+  const strategy = busServerOptions(config, appName, null, {
+    partitionsConsumedConcurrently: options.partitionsConsumedConcurrently,
+  }).strategy;
+  app.connectMicroservice({ strategy });
+  // Resolves at once: the bus server connects in the background, for as long as the broker
+  // takes to answer (readiness says so meanwhile), so no broker outage stops the process.
   await app.startAllMicroservices();
-  // The bus server's consumer joined its group when startAllMicroservices resolved.
-  const [, consumer] = server.unwrap<[unknown, Consumer]>();
-  kafkaConsumerHealth.track(`${appName}-server`, consumer);
   await app.listen(config.PORT, config.HOST);
   exitCleanlyOnSignals(app, appName);
-  new Logger(appName).log(`${appName} is ready (health at ${await app.getUrl()}/health/ready)`);
+  const logger = new Logger(appName);
+  const url = await app.getUrl();
+  logger.log(`${appName} is listening (health at ${url}/health/live)`);
+  if (strategy instanceof ObservedKafkaServer)
+    void strategy.connected.then(() =>
+      logger.log(`${appName} is ready (health at ${url}/health/ready)`),
+    );
 }

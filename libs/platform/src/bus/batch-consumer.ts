@@ -11,6 +11,7 @@ import { EventHandler, InProcessBroker } from './in-process-broker';
 import { kafkaJsConfig } from './kafka/kafka-options';
 import { kafkaConsumerHealth } from '../health/kafka-consumer-health';
 import { releaseConsumer, superviseConsumer } from './kafka/consumer-supervisor';
+import { BUS_CONNECT_BACKOFF, BusConnection, connectInBackground } from './kafka/bus-connection';
 
 /**
  * One consumed message: its key, its value parsed as JSON (the raw text when it is not JSON), and
@@ -116,6 +117,7 @@ export class BatchTopicConsumer {
   private readonly failures = new Map<number, number>();
   private readonly retryTimers = new Set<NodeJS.Timeout>();
   private stopping = false;
+  private connection?: BusConnection;
 
   constructor(
     private readonly config: AppConfig,
@@ -183,12 +185,26 @@ export class BatchTopicConsumer {
         eachBatch: (payload) => this.eachBatch(consumer, payload),
       });
     };
-    await consumer.connect();
     metrics().consumerGroups.add(this.options.groupId, [topic]);
-    await run();
-    // run() resolved once the consumer joined its group; readiness follows it from here.
-    kafkaConsumerHealth.track(`${this.options.groupId}-batch`, consumer);
-    superviseConsumer(`${this.options.groupId}-batch`, consumer, run);
+    const name = `${this.options.groupId}-batch`;
+    // Not awaited: the process starts whether or not the broker answers (readiness says
+    // "not connected yet" meanwhile) and the consumer joins whenever it does.
+    this.connection = connectInBackground(
+      name,
+      async () => {
+        await consumer.connect();
+        await run();
+        // run() resolved once the consumer joined its group; readiness follows it from here.
+        kafkaConsumerHealth.track(name, consumer);
+        superviseConsumer(name, consumer, run);
+      },
+      { reset: () => consumer.disconnect(), backoff: BUS_CONNECT_BACKOFF },
+    );
+  }
+
+  /** Resolves once the consumer consumes (at once in-process). */
+  get connected(): Promise<void> {
+    return this.connection?.connected ?? Promise.resolve();
   }
 
   private async handle(messages: ConsumedMessage[]): Promise<void> {
@@ -203,6 +219,7 @@ export class BatchTopicConsumer {
       this.broker.unregisterAll({ request: [], event: [this.inProcessHandler] });
       this.inProcessHandler = undefined;
     }
+    this.connection?.release();
     const consumer = this.consumer;
     if (!consumer) return;
     this.stopping = true;

@@ -19,6 +19,7 @@ import { BUS_CLIENT } from './bus.tokens';
 import { InProcessClient } from './in-process.transport';
 import { CommandStamp, commandHeaders } from './command-headers';
 import { BusMessageTooLarge } from './kafka/bounded-serializer';
+import { busClientConnections } from './kafka/bus-connection';
 
 /**
  * Request-reply over the bus with a typed topic map: `request(topic, payload)` cannot pair a
@@ -118,8 +119,13 @@ export class CommandBus {
    */
   private exchange(topic: string, message: unknown, timeoutMs: number): Promise<unknown> {
     const client = this.client;
-    if (!(client instanceof InProcessClient))
+    if (!(client instanceof InProcessClient)) {
+      // Not connected yet (the broker has not answered since start-up): Unavailable now, rather
+      // than a wait for kafkajs' connection retries.
+      if (busClientConnections.get(client)?.isConnected() === false)
+        return Promise.reject(new Error('the bus client is not connected to the broker yet'));
       return lastValueFrom(client.send<unknown>(topic, message).pipe(timeout(timeoutMs)));
+    }
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new InProcessTimeout()), timeoutMs);
       client.request(topic, message).then(

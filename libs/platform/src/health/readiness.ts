@@ -7,6 +7,7 @@ import { AppConfig } from '../config/app-config';
 import { DatabaseHost } from '../database/database-host';
 import { DATABASE_HOST } from '../platform.tokens';
 import { kafkaConsumerHealth } from './kafka-consumer-health';
+import { busConnections } from '../bus/kafka/bus-connection';
 import { BusHealth, busHealth } from './bus-health';
 import { OutboxHealth, outboxHealth } from './outbox-health';
 import { ShutdownState } from './shutdown-state';
@@ -68,6 +69,18 @@ export class Readiness implements OnApplicationShutdown {
     if (!this.config.KAFKA_BROKERS) return Promise.resolve(check.up({ transport: 'in-process' }));
     return check
       .attempt(async () => {
+        // Connections still being made (the broker has not answered since start-up): the
+        // reason an operator needs, rather than the admin client's connection error.
+        const pending = busConnections.pending();
+        if (pending.length > 0)
+          throw new Error(
+            `not connected to the broker yet: ${pending
+              .map(
+                (c) =>
+                  `${c.name} (trying for ${Math.round((Date.now() - c.since) / 1000)} s, ${c.failedAttempts} failed attempt(s)${c.lastError ? `, last: ${c.lastError}` : ''})`,
+              )
+              .join(', ')}`,
+          );
         const cluster = await (await this.connectAdmin()).describeCluster();
         const consumers = kafkaConsumerHealth.statuses();
         const now = Date.now();

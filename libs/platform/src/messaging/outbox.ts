@@ -8,6 +8,7 @@ import { OutboxEventEntity } from './outbox-event.entity';
 import { currentCorrelationId, isSaneCorrelationId } from '../observability/correlation';
 import { metrics } from '../observability/metrics';
 import { outboxHealth } from '../health/outbox-health';
+import { busClientConnections } from '../bus/kafka/bus-connection';
 
 export interface OutboxOptions {
   /** How often pending events are looked for when nothing nudges the relay. */
@@ -202,6 +203,9 @@ export class Outbox {
   }
 
   private async drain(): Promise<void> {
+    // Not connected to the broker yet (since start-up): nothing to claim until it is; the relay
+    // looks again at its next poll.
+    if (busClientConnections.get(this.client)?.isConnected() === false) return;
     const batchSize = this.options.batchSize ?? 100;
     for (;;) {
       const rows = await this.claim(batchSize);

@@ -70,6 +70,8 @@ export interface BrokerControl {
   /** Freezes the broker (connections stay open, nothing answers) until `thaw`. */
   freeze(): void;
   thaw(): void;
+  /** How the broker process ended, when it ended by itself or was stopped; undefined while up. */
+  exitStatus(): string | undefined;
 }
 
 export function newApiKey(): string {

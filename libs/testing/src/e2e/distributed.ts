@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { MOKAPI_MAX_VALUE_BYTES, createTestDatabase } from '@consign/platform';
 import { consignMokapiTopics } from '../kafka/asyncapi-topics';
-import { startMokapiBroker } from '../kafka/mokapi-broker';
+import { MokapiBroker, startMokapiBroker } from '../kafka/mokapi-broker';
 import { AdminApi, BOOTSTRAP_MERCHANT_ID, newAdminKey } from './admin';
 import { ApiClient } from './api-client';
 import { Deployment, GATEWAY_READY, ProcessHealth, newApiKey } from './deployments';
@@ -35,12 +35,21 @@ export async function startDistributed(
     env?: Record<string, string>;
     /** Services not to run (a scenario about the others); default: every one. */
     without?: readonly (typeof DISTRIBUTED_SERVICES)[number][];
+    /**
+     * Start every process with the broker down (its address refuses connections): each is
+     * waited for until it is live (/health/live), not ready; `broker.start()` starts the broker.
+     */
+    brokerDownAtStart?: boolean;
   } = {},
 ): Promise<Deployment> {
   const database = await createTestDatabase();
   // The topics of docs/asyncapi.yaml, as production declares them (partitions included).
   const topics = consignMokapiTopics();
-  let broker = await startMokapiBroker(topics);
+  let broker: MokapiBroker | undefined = options.brokerDownAtStart
+    ? undefined
+    : await startMokapiBroker(topics);
+  const brokerPort = broker?.port ?? (await freePort());
+  const brokers = `127.0.0.1:${brokerPort}`;
   const dirs: string[] = [];
   const envFor = (app: string): Record<string, string> => {
     const dataDir = tempDir(app);
@@ -50,7 +59,7 @@ export async function startDistributed(
       // process hands it one. Real Kafka takes the default, its own limit.
       BUS_MAX_MESSAGE_BYTES: String(MOKAPI_MAX_VALUE_BYTES),
       ...options.env,
-      KAFKA_BROKERS: broker.brokers,
+      KAFKA_BROKERS: brokers,
       DATA_DIR: dataDir,
       ...(database.url ? { DATABASE_URL: database.url } : {}),
     };
@@ -58,9 +67,12 @@ export async function startDistributed(
   const processes: AppProcess[] = [];
   /** How each process was started, to start it again (a restart, another replica). */
   const launches = new Map<AppProcess, Launch>();
-  const launch = async (app: string, env: Record<string, string>, ready: RegExp) => {
+  /** Until ready, or (`live`) only until it serves its health endpoints. */
+  const launch = async (app: string, env: Record<string, string>, ready: RegExp, live?: RegExp) => {
     const readyUrl = `http://127.0.0.1:${env.PORT}/health/ready`;
-    const started = await startApp(app, env, ready, 60_000, readyUrl);
+    const started = live
+      ? await startApp(app, env, live, 60_000, `http://127.0.0.1:${env.PORT}/health/live`)
+      : await startApp(app, env, ready, 60_000, readyUrl);
     launches.set(started, { env, ready, readyUrl });
     return started;
   };
@@ -70,10 +82,11 @@ export async function startDistributed(
       service,
       { ...envFor(service), PORT: String(await freePort()), HOST: '127.0.0.1' },
       new RegExp(`${service} is ready`),
+      options.brokerDownAtStart ? new RegExp(`${service} is listening`) : undefined,
     );
   const stopAll = async () => {
     for (const app of processes.splice(0).reverse()) await app.stop();
-    await broker.stop();
+    await broker?.stop();
     await database.drop();
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   };
@@ -98,7 +111,14 @@ export async function startDistributed(
       BOOTSTRAP_API_KEY: apiKey,
       BOOTSTRAP_ADMIN_KEY: adminKey,
     };
-    processes.push(await launch('api-gateway', gatewayEnv, GATEWAY_READY));
+    processes.push(
+      await launch(
+        'api-gateway',
+        gatewayEnv,
+        GATEWAY_READY,
+        options.brokerDownAtStart ? GATEWAY_READY : undefined,
+      ),
+    );
     const client = new ApiClient(`http://127.0.0.1:${port}`, apiKey);
     // Administration goes through the running gateway's admin API: nothing is stopped for it.
     const admin = new AdminApi(client.withKey(adminKey));
@@ -116,7 +136,7 @@ export async function startDistributed(
         [
           earlierLogs,
           ...processes.map((p) => `--- ${p.name}\n${p.output()}`),
-          `--- broker\n${broker.logs()}`,
+          `--- broker\n${broker?.logs() ?? '(not started)'}`,
         ].join('\n'),
       async createMerchant(name) {
         return client.withKey((await admin.createMerchant(name)).apiKey);
@@ -152,7 +172,7 @@ export async function startDistributed(
           },
         };
       },
-      busEnv: { KAFKA_BROKERS: broker.brokers },
+      busEnv: { KAFKA_BROKERS: brokers },
       databaseUrl: database.url,
       async restartService(name, signal, { replica = 0, downMs = 0 } = {}) {
         const index = processes.map((p, i) => [p, i] as const).filter(([p]) => p.name === name)[
@@ -187,12 +207,15 @@ export async function startDistributed(
           }),
         ),
       broker: {
-        stop: () => broker.stop(),
-        async start() {
-          broker = await startMokapiBroker({ ...topics, port: broker.port });
+        stop: async () => {
+          await broker?.stop();
         },
-        freeze: () => broker.freeze(),
-        thaw: () => broker.thaw(),
+        async start() {
+          broker = await startMokapiBroker({ ...topics, port: brokerPort });
+        },
+        freeze: () => broker?.freeze(),
+        thaw: () => broker?.thaw(),
+        exitStatus: () => broker?.exitStatus(),
       },
       async stopService(name) {
         const service = processes.find((p) => p.name === name);

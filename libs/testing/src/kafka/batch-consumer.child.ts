@@ -39,6 +39,7 @@ async function main(): Promise<void> {
     },
   });
   await consumer.start();
+  await consumer.connected;
   process.stdout.write('consuming\n');
 }
 

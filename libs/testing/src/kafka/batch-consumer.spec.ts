@@ -118,6 +118,7 @@ it('overlaps writes, commits only behind finished writes, and re-reads a failed 
   });
   try {
     await consumer.start();
+    await consumer.connected;
     await until(
       () => written.size === total,
       () => `every message written (${written.size} of ${total})`,
@@ -188,6 +189,7 @@ it('a process killed in the middle of its writes loses nothing: its successor re
       },
     });
     await successor.start();
+    await successor.connected;
     await until(
       () => new Set([...before, ...reread]).size === total,
       () => `the uncommitted tail (${reread.length} read again)`,

@@ -1,6 +1,14 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { Socket, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -163,6 +171,11 @@ export interface MokapiBroker {
   logs(): string;
   /** Whether the broker process is still running (Mokapi exits on some bugs, see above). */
   isRunning(): boolean;
+  /**
+   * How the broker ended, once it has: Mokapi's exit code (128 + n when signal n killed it, as
+   * the watchdog shell reports it), or undefined while it runs.
+   */
+  exitStatus(): string | undefined;
   /** Stops the broker (the whole process group) and removes its files. Idempotent. */
   stop(): Promise<void>;
   /** Freezes the broker (SIGSTOP): connections stay open and nothing answers, as in a stall. */
@@ -316,6 +329,7 @@ async function launch(port: number, options: StartMokapiBrokerOptions): Promise<
   ];
   const child = spawn('/bin/sh', ['-c', WATCHDOG, 'mokapi-watchdog', ...args], {
     cwd: dir,
+    env: mokapiEnv(),
     detached: true,
     stdio: ['pipe', 'pipe', 'pipe'],
   });
@@ -335,10 +349,16 @@ async function launch(port: number, options: StartMokapiBrokerOptions): Promise<
 
   const lines: string[] = [];
   const echo = options.echoLogs ?? process.env['MOKAPI_LOG'] === '1';
+  // Every line, kept past the broker's end (CONSIGN_MOKAPI_LOG_DIR): to read what happened
+  // before a death.
+  const logDir = process.env['CONSIGN_MOKAPI_LOG_DIR'];
+  const logFile = logDir ? join(logDir, `mokapi-${port}-${Date.now()}.log`) : undefined;
+  if (logDir) mkdirSync(logDir, { recursive: true });
   let portTaken = false;
   const collect = (chunk: Buffer): void => {
     const text = chunk.toString('utf8');
     if (echo) process.stderr.write(text);
+    if (logFile) appendFileSync(logFile, text);
     if (/address already in use/.test(text)) portTaken = true;
     for (const line of text.split('\n')) if (line.trim()) lines.push(line);
     if (lines.length > LOG_LINES) lines.splice(0, lines.length - LOG_LINES);
@@ -346,7 +366,22 @@ async function launch(port: number, options: StartMokapiBrokerOptions): Promise<
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
   let exited = false;
-  const exit = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let stopRequested = false;
+  let exitStatus: string | undefined;
+  const exit = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      exitStatus = signal ? `signal ${signal}` : `code ${code}`;
+      const line = `[harness] Mokapi (watchdog shell) exited with ${exitStatus} at ${new Date().toISOString()}`;
+      lines.push(line);
+      if (logFile) appendFileSync(logFile, `${line}\n`);
+      // Nobody asked it to stop: say so at once, with its last words, whatever the test does.
+      if (!stopRequested)
+        process.stderr.write(
+          `Mokapi broker on port ${port} ended unexpectedly (${exitStatus}); its last lines:\n${lines.slice(-40).join('\n')}\n`,
+        );
+      resolve();
+    }),
+  );
   void exit.then(() => (exited = true));
   child.stdin?.on('error', () => undefined);
   // Neither the process nor its pipes keep this process alive: if a test forgets stop(), jest
@@ -363,10 +398,17 @@ async function launch(port: number, options: StartMokapiBrokerOptions): Promise<
     document,
     logs: () => lines.join('\n'),
     isRunning: () => !exited && groupAlive(pgid),
-    killNow: () => signalGroup(pgid, 'SIGKILL'),
+    exitStatus: () => exitStatus,
+    killNow: () => {
+      stopRequested = true;
+      signalGroup(pgid, 'SIGKILL');
+    },
     freeze: () => signalGroup(pgid, 'SIGSTOP'),
     thaw: () => signalGroup(pgid, 'SIGCONT'),
-    stop: () => (stopping ??= stopBroker(child, pgid, dir, exit, broker)),
+    stop: () => {
+      stopRequested = true;
+      return (stopping ??= stopBroker(child, pgid, dir, exit, broker));
+    },
   };
   running.add(broker);
   installExitHook();
@@ -394,6 +436,17 @@ async function launch(port: number, options: StartMokapiBrokerOptions): Promise<
     );
   }
   return broker;
+}
+
+/**
+ * Our environment without MOKAPI_* variables: Mokapi reads every one as a setting of its own and
+ * exits at once (code 0, no other output) on a name it does not know, e.g. this harness's
+ * MOKAPI_LOG or MOKAPI_BIN.
+ */
+function mokapiEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !name.startsWith('MOKAPI_')),
+  );
 }
 
 async function stopBroker(

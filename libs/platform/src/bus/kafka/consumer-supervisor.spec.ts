@@ -102,17 +102,21 @@ describe('ConsumerSupervisor', () => {
     expect(calls).toEqual([]);
   });
 
-  it('waits with exponential backoff and jitter, capped', () => {
+  it('waits with exponential backoff and full jitter, capped', () => {
     const options = { initialBackoffMs: 100, maxBackoffMs: 1_000 };
     for (let i = 0; i < 50; i++) {
-      expect(restartDelayMs(0, options)).toBeGreaterThanOrEqual(50);
+      expect(restartDelayMs(0, options)).toBeGreaterThanOrEqual(0);
       expect(restartDelayMs(0, options)).toBeLessThanOrEqual(100);
-      expect(restartDelayMs(3, options)).toBeGreaterThanOrEqual(400);
+      expect(restartDelayMs(3, options)).toBeGreaterThanOrEqual(0);
       expect(restartDelayMs(3, options)).toBeLessThanOrEqual(800);
       expect(restartDelayMs(30, options)).toBeLessThanOrEqual(1_000);
     }
     const spread = new Set(Array.from({ length: 20 }, () => restartDelayMs(5, options)));
     expect(spread.size).toBeGreaterThan(1);
+    // The step grows: the fourth attempt's waits reach past the first's whole range.
+    const fourth = Array.from({ length: 200 }, () => restartDelayMs(3, options));
+    expect(Math.max(...fourth)).toBeGreaterThan(100);
+    expect(Math.min(...fourth)).toBeLessThan(400);
   });
 
   it("tells kafkajs' errors from other unhandled rejections", () => {

@@ -19,13 +19,14 @@ const DEFAULTS: Required<SupervisorOptions> = {
 };
 
 /**
- * Full jitter (a random wait between half and all of the exponential step), so that every
- * process of a fleet does not reconnect to a recovering broker in the same instant.
+ * Exponential backoff with full jitter (a random wait between 0 and the exponential step, capped
+ * at `maxBackoffMs`), so that the processes of a fleet do not reconnect to a recovering broker
+ * in the same instant.
  */
 export function restartDelayMs(attempt: number, options: SupervisorOptions = {}): number {
   const { initialBackoffMs, maxBackoffMs } = { ...DEFAULTS, ...options };
   const step = Math.min(maxBackoffMs, initialBackoffMs * 2 ** Math.min(attempt, 20));
-  return Math.round(step / 2 + Math.random() * (step / 2));
+  return Math.round(Math.random() * step);
 }
 
 /**

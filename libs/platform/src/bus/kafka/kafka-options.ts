@@ -108,8 +108,8 @@ function kafkaProducerConfig() {
  * no committed offset loses nothing; once offsets are committed (every restart of an existing
  * group) it changes nothing. The price: a group with a new id replays what the topic retains, so
  * handlers must be idempotent (events: the inbox) and group ids must not change casually; a
- * replayed request's reply goes to a correlation id nobody waits for. Reply topics should keep a
- * short retention so that a new client group does not scan days of old replies.
+ * replayed request's reply goes to a correlation id nobody waits for. Reply consumers are the
+ * exception (REPLIES_FROM_LATEST below).
  */
 const SUBSCRIBE_FROM_BEGINNING = { fromBeginning: true };
 
@@ -135,6 +135,18 @@ export function kafkaServerOptions(options: KafkaEndpointOptions): KafkaOptions 
 }
 
 /**
+ * Where a reply consumer starts when its group has no usable committed offset (a new group, the
+ * broker lost its offsets, or an offset out of range): at the end of the reply topics. A reply
+ * is only of use to a request of this process still waiting for it, so reading the topics'
+ * retained history (kafkajs resets an out-of-range offset to this default too) would only delay
+ * the replies that matter. A committed offset (every rejoin of a running group) still resumes
+ * where it was, so no reply to a waiting request is skipped by a rebalance. The one reply that
+ * could be skipped, one produced between a new group's join and its first fetch, cannot be:
+ * the client counts as connected only after that first fetch (see platform.module).
+ */
+const REPLIES_FROM_LATEST = { fromBeginning: false };
+
+/**
  * The client side (`ClientKafka`, e.g. the gateway's request-reply client). Call
  * `subscribeToResponseOf(pattern)` for every pattern it will `send`, then `connect()`: connect
  * resolves after the reply consumer has joined its group, so the reply partition is known.
@@ -149,7 +161,7 @@ export function kafkaClientOptions(options: KafkaClientEndpointOptions): KafkaOp
       client: kafkaClientConfig(options),
       consumer: kafkaConsumerConfig(options.groupId),
       producer: kafkaProducerConfig(),
-      subscribe: { ...SUBSCRIBE_FROM_BEGINNING },
+      subscribe: { ...REPLIES_FROM_LATEST },
       producerOnlyMode: options.producerOnly ?? false,
       ...(options.maxMessageBytes !== undefined
         ? { serializer: new BoundedRequestSerializer(options.maxMessageBytes) }

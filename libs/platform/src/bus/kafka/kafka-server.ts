@@ -8,6 +8,8 @@ import { metrics } from '../../observability/metrics';
 import { commandOfHeaders } from '../command-headers';
 import { isLogLevelOn } from '../../observability/app-logger';
 import { releaseConsumer, superviseConsumer } from './consumer-supervisor';
+import { BUS_CONNECT_BACKOFF, BusConnection, connectInBackground } from './bus-connection';
+import { kafkaConsumerHealth } from '../../health/kafka-consumer-health';
 
 /**
  * Nest's Kafka server, observed: every consumed command or event is handled in one scope holding
@@ -21,6 +23,7 @@ import { releaseConsumer, superviseConsumer } from './consumer-supervisor';
  */
 export class ObservedKafkaServer extends ServerKafka {
   private readonly handlingLogger = new Logger('Bus');
+  private connection?: BusConnection;
 
   constructor(options: Required<KafkaOptions>['options']) {
     super(options);
@@ -42,13 +45,41 @@ export class ObservedKafkaServer extends ServerKafka {
     });
   }
 
+  /**
+   * Answers Nest at once, so the process goes on to serve its health endpoints, and connects in
+   * the background for as long as the broker takes to answer (see connectInBackground): Nest's
+   * own listen gives up, and the process exits, once kafkajs' retries run out (about 25 s).
+   * Readiness says "not connected yet" meanwhile; `connected` resolves once consuming.
+   */
+  override listen(callback: (error?: unknown, ...args: unknown[]) => void): Promise<void> {
+    this.connection ??= connectInBackground(
+      this.groupId,
+      () =>
+        new Promise<void>((resolve, reject) => {
+          // ServerKafka.listen reports a failure through the callback, never by rejecting.
+          void super.listen((error?: unknown) => (error ? reject(error) : resolve()));
+        }),
+      { reset: () => super.close(), backoff: BUS_CONNECT_BACKOFF },
+    );
+    callback();
+    return Promise.resolve();
+  }
+
+  /** Resolves once the server consumes (never, if it is closed first). */
+  get connected(): Promise<void> {
+    return this.connection?.connected ?? Promise.resolve();
+  }
+
   override async bindEvents(consumer: Consumer): Promise<void> {
     await super.bindEvents(consumer);
     metrics().consumerGroups.add(this.groupId, this.messageHandlers.keys());
+    // bindEvents resolved once the consumer joined its group.
+    kafkaConsumerHealth.track(this.groupId, consumer);
     superviseConsumer(this.groupId, consumer, () => super.bindEvents(consumer));
   }
 
   override async close(): Promise<void> {
+    this.connection?.release();
     if (this.consumer) releaseConsumer(this.consumer);
     await super.close();
   }
