@@ -38,5 +38,6 @@ export * from './observability/correlation';
 export * from './observability/app-logger';
 export * from './observability/metrics';
 export * from './observability/consumer-lag';
+export * from './observability/trace-context';
 export { METRICS_PATH } from './observability/http-observability';
 export * from './testing/read-documents';

@@ -8,6 +8,12 @@ import { OutboxEventEntity } from './outbox-event.entity';
 import { currentCorrelationId, isSaneCorrelationId } from '../observability/correlation';
 import { metrics } from '../observability/metrics';
 import { outboxHealth } from '../health/outbox-health';
+import {
+  TraceCarrier,
+  currentTraceCarrier,
+  runInStoredTrace,
+  runOutsideTrace,
+} from '../observability/trace-context';
 
 export interface OutboxOptions {
   /** How often pending events are looked for when nothing nudges the relay. */
@@ -21,6 +27,8 @@ interface ClaimedRow {
   message_key: string;
   envelope: unknown;
   headers: Record<string, string>;
+  /** The trace of the span that wrote the event: the relay publishes it in that trace. */
+  trace_context: TraceCarrier | null;
   attempts: number;
   /** A dead letter's original bytes: published as they are, instead of the JSON envelope. */
   raw_value: Buffer | null;
@@ -104,6 +112,7 @@ export class Outbox {
       // The relay copies these onto the Kafka message: the event's consumers log the id of the
       // request that caused it.
       headers: isSaneCorrelationId(correlationId) ? { [CORRELATION_HEADER]: correlationId } : {},
+      traceContext: currentTraceCarrier() ?? null,
     });
   }
 
@@ -118,6 +127,7 @@ export class Outbox {
     const headers = isSaneCorrelationId(correlationId)
       ? { [CORRELATION_HEADER]: correlationId }
       : {};
+    const traceContext = currentTraceCarrier() ?? null;
     const occurredAt = new Date().toISOString();
     await manager.insert(
       OutboxEventEntity,
@@ -135,6 +145,7 @@ export class Outbox {
           messageKey: envelope.aggregate_id,
           envelope,
           headers,
+          traceContext,
         };
       }),
     );
@@ -186,8 +197,10 @@ export class Outbox {
   private schedule(delayMs: number): void {
     if (this.stopped) return;
     if (this.timer) clearTimeout(this.timer);
+    // The relay is nobody's work: a timer set from a request's nudge would otherwise run the
+    // claim and every publish in that request's trace. Each event is published in its own.
     this.timer = setTimeout(() => {
-      this.draining = this.drain()
+      this.draining = runOutsideTrace(() => this.drain())
         .catch((error: unknown) => this.logger.error(`relay failed: ${String(error)}`))
         .finally(() => {
           this.draining = undefined;
@@ -209,14 +222,7 @@ export class Outbox {
       for (let i = 0; i < rows.length; i++) {
         const row = rows[i];
         try {
-          await lastValueFrom(
-            this.client.emit(row.topic, {
-              key: row.message_key,
-              value: row.raw_value ?? row.envelope,
-              headers: row.headers,
-            }),
-            { defaultValue: undefined },
-          );
+          await this.publish(row);
           published.push(row.id);
         } catch (error: unknown) {
           failedAt = i;
@@ -234,6 +240,25 @@ export class Outbox {
     }
   }
 
+  /**
+   * One event on the bus, with the trace context stored with it as the `traceparent` and
+   * `tracestate` headers, published inside that trace (kafkajs's instrumentation then starts its
+   * producer span there and puts that span in the headers instead).
+   */
+  private publish(row: ClaimedRow): Promise<void> {
+    const headers = row.trace_context ? { ...row.headers, ...row.trace_context } : row.headers;
+    return runInStoredTrace(row.trace_context, () =>
+      lastValueFrom(
+        this.client.emit(row.topic, {
+          key: row.message_key,
+          value: row.raw_value ?? row.envelope,
+          headers,
+        }),
+        { defaultValue: undefined },
+      ),
+    );
+  }
+
   private async claim(limit: number): Promise<ClaimedRow[]> {
     // Wrapped in a CTE so the driver returns plain rows (a bare UPDATE … RETURNING comes back as
     // [rows, count] from TypeORM).
@@ -244,7 +269,7 @@ export class Outbox {
            SELECT id FROM ${this.table}
            WHERE published_at IS NULL AND (locked_until IS NULL OR locked_until < now())
            ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
-         RETURNING id, topic, message_key, envelope, headers, attempts, raw_value)
+         RETURNING id, topic, message_key, envelope, headers, trace_context, attempts, raw_value)
        SELECT * FROM claimed`,
       [limit],
     );
