@@ -1,10 +1,15 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import {
   Deployment,
   REPO_ROOT,
+  aProduct,
+  aVariant,
+  anInbound,
+  anOrder,
   eventually,
   startDistributed,
   startStandalone,
@@ -15,6 +20,8 @@ interface ReceivedSpan {
   scope: string;
   name: string;
   traceId: string;
+  spanId: string;
+  parentSpanId: string;
 }
 
 interface OtlpAttribute {
@@ -24,7 +31,10 @@ interface OtlpAttribute {
 interface OtlpTraces {
   resourceSpans?: {
     resource?: { attributes?: OtlpAttribute[] };
-    scopeSpans?: { scope?: { name?: string }; spans?: { name: string; traceId: string }[] }[];
+    scopeSpans?: {
+      scope?: { name?: string };
+      spans?: { name: string; traceId: string; spanId: string; parentSpanId?: string }[];
+    }[];
   }[];
 }
 
@@ -48,6 +58,8 @@ async function startCollector(): Promise<{ url: string; spans: ReceivedSpan[]; s
                 scope: scope.scope?.name ?? '',
                 name: span.name,
                 traceId: span.traceId,
+                spanId: span.spanId,
+                parentSpanId: span.parentSpanId ?? '',
               });
         }
       }
@@ -77,6 +89,100 @@ function sdkLoadedBy(app: string, env: Record<string, string>): boolean {
     { env: { ...clean, NODE_OPTIONS: '', ...env }, encoding: 'utf8' },
   );
   return output.trim() === 'true';
+}
+
+/**
+ * Stocks a new variant, then creates an order for it with a W3C `traceparent` the test chose (as
+ * a traced client or an upstream proxy would send), and waits for the stock saga to approve it:
+ * POST → order-service writes order.created.v1 to its outbox → catalog reserves the stock and
+ * writes stock.reserved.v1 → order-service approves. Returns the trace id the order ran in.
+ */
+async function orderApprovedInATrace(deployment: Deployment): Promise<string> {
+  const api = deployment.client;
+  const operator = await deployment.createOperatorKey();
+  const productId = (
+    await api.post<number>('/2025-07/cloud/product', aProduct({ variants: [aVariant()] }))
+  ).body.data;
+  const product = await api.get<{ variants: { sku: string }[] }>(
+    `/2025-07/cloud/product/${productId}`,
+  );
+  const sku = product.body.data?.variants[0].sku ?? '';
+  const inboundId = (
+    await api.post<number>('/2025-07/cloud/inbound', anInbound([{ sku_number: sku, quantity: 5 }]))
+  ).body.data;
+  expect(
+    (
+      await operator.post(`/2025-07/cloud/inbound/${inboundId}/receipt`, {
+        items: [{ sku_number: sku, quantity: 5 }],
+      })
+    ).status,
+  ).toBe(200);
+  await eventually(
+    async () =>
+      (await api.get<{ list: { on_hand: number }[] }>(`/2025-07/cloud/inventory?sku=${sku}`)).body
+        .data?.list[0]?.on_hand,
+    (onHand) => onHand === 5,
+  );
+
+  const traceId = randomBytes(16).toString('hex');
+  const created = await api.request<number>(
+    'POST',
+    '/2025-07/cloud/order',
+    JSON.stringify(anOrder([{ sku_number: sku, quantity: 2 }])),
+    { traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01` },
+  );
+  expect(created.status).toBe(200);
+  await eventually(
+    async () =>
+      (await api.get<{ status: string }>(`/2025-07/cloud/order/${created.body.data}`)).body.data
+        ?.status,
+    (status) => status === 'Approved',
+  );
+  return traceId;
+}
+
+/** Waits until the spans of `traceId` show the whole order: request, reservation, approval. */
+async function spansOfTheOrder(
+  collector: { spans: ReceivedSpan[] },
+  traceId: string,
+  services: { gateway: string; order: string; catalog: string },
+): Promise<ReceivedSpan[]> {
+  const reservation = (s: ReceivedSpan) =>
+    s.service === services.catalog && s.name === 'process order.created.v1';
+  const approval = (s: ReceivedSpan) =>
+    s.service === services.order && s.name === 'process stock.reserved.v1';
+  const spans = await eventually(
+    async () => collector.spans.filter((s) => s.traceId === traceId),
+    (trace) =>
+      trace.some(reservation) &&
+      trace.some(approval) &&
+      // the approval's UPDATE, inside the consumer span of stock.reserved.v1
+      trace.some(
+        (q) =>
+          q.scope.includes('instrumentation-pg') &&
+          trace.some((a) => approval(a) && q.parentSpanId === a.spanId),
+      ),
+    { timeoutMs: 20_000 },
+  );
+  // The HTTP request it started from, seen by the HTTP server and by Fastify's instrumentation.
+  expect(spans).toContainEqual(
+    expect.objectContaining({
+      service: services.gateway,
+      scope: expect.stringContaining('instrumentation-http'),
+      name: expect.stringMatching(/^POST/),
+    }),
+  );
+  expect(spans).toContainEqual(
+    expect.objectContaining({ service: services.gateway, scope: '@fastify/otel' }),
+  );
+  // The catalog's reservation queries run in its consumer span.
+  const reserving = spans.find(reservation);
+  expect(
+    spans.some(
+      (q) => q.scope.includes('instrumentation-pg') && q.parentSpanId === reserving?.spanId,
+    ),
+  ).toBe(true);
+  return spans;
 }
 
 describe('OpenTelemetry tracing', () => {
@@ -124,6 +230,19 @@ describe('OpenTelemetry tracing', () => {
       );
       expect(queries.length).toBeGreaterThan(0);
     });
+
+    it('follows an order in one trace: request, outbox, stock reservation, approval', async () => {
+      const traceId = await orderApprovedInATrace(deployment);
+      const spans = await spansOfTheOrder(collector, traceId, {
+        gateway: 'consign',
+        order: 'consign',
+        catalog: 'consign',
+      });
+      // Continued from the outbox over the in-process bus: the consumer spans are ours.
+      expect(spans.find((s) => s.name === 'process order.created.v1')?.scope).toBe(
+        '@consign/platform',
+      );
+    });
   });
 
   describe('when OTEL_EXPORTER_OTLP_ENDPOINT is set (distributed)', () => {
@@ -169,6 +288,22 @@ describe('OpenTelemetry tracing', () => {
           service: 'api-gateway',
           scope: expect.stringContaining('kafkajs'),
         }),
+      );
+    });
+
+    it('follows an order in one trace across processes: gateway, order, catalog, order', async () => {
+      const traceId = await orderApprovedInATrace(deployment);
+      const spans = await spansOfTheOrder(collector, traceId, {
+        gateway: 'api-gateway',
+        order: 'order-service',
+        catalog: 'catalog-service',
+      });
+      // The relay published each event in its trace: order-service's and catalog's producer spans.
+      expect(spans).toContainEqual(
+        expect.objectContaining({ service: 'order-service', name: 'send order.created.v1' }),
+      );
+      expect(spans).toContainEqual(
+        expect.objectContaining({ service: 'catalog-service', name: 'send stock.reserved.v1' }),
       );
     });
   });

@@ -41,5 +41,7 @@ export * from './observability/correlation';
 export * from './observability/app-logger';
 export * from './observability/metrics';
 export * from './observability/consumer-lag';
+export * from './observability/trace-context';
+export { noteRequestMerchant } from './observability/access-log';
 export { METRICS_PATH } from './observability/http-observability';
 export * from './testing/read-documents';

@@ -33,7 +33,7 @@ let started: Tracing | undefined;
 
 /**
  * Starts OpenTelemetry tracing (the Node tracer provider and its instrumentations) for `serviceName` when tracing is configured: spans for
- * incoming and outgoing HTTP (and Fastify's hooks), PostgreSQL queries (pg) and Kafka produce and
+ * incoming and outgoing HTTP (and Fastify's request, hooks and handler, by @fastify/otel), PostgreSQL queries (pg) and Kafka produce and
  * consume (kafkajs, with the trace context in the message headers), exported over OTLP/HTTP to
  * OTEL_EXPORTER_OTLP_ENDPOINT (or as OTEL_TRACES_EXPORTER says). Returns undefined, having
  * loaded nothing, when it is not configured. Idempotent.
@@ -58,8 +58,7 @@ export function startTracingIfConfigured(
     require('@opentelemetry/semantic-conventions') as typeof import('@opentelemetry/semantic-conventions');
   const { HttpInstrumentation } =
     require('@opentelemetry/instrumentation-http') as typeof import('@opentelemetry/instrumentation-http');
-  const { FastifyInstrumentation } =
-    require('@opentelemetry/instrumentation-fastify') as typeof import('@opentelemetry/instrumentation-fastify');
+  const { FastifyOtelInstrumentation } = require('@fastify/otel') as typeof import('@fastify/otel');
   const { PgInstrumentation } =
     require('@opentelemetry/instrumentation-pg') as typeof import('@opentelemetry/instrumentation-pg');
   const { KafkaJsInstrumentation } =
@@ -89,11 +88,15 @@ export function startTracingIfConfigured(
     tracerProvider: provider,
     instrumentations: [
       new HttpInstrumentation({
-        // Scrapes and probes every few seconds would drown the traces that matter.
-        ignoreIncomingRequestHook: (request) =>
-          request.url === '/metrics' || (request.url ?? '').startsWith('/health/'),
+        ignoreIncomingRequestHook: (request) => isOperationalPath(request.url),
       }),
-      new FastifyInstrumentation(),
+      // Fastify's own instrumentation (the OpenTelemetry one is deprecated in its favour): a
+      // span per request with its route, and per hook and handler. Registered on every Fastify
+      // instance as it is created (Nest's adapter creates it), before any route.
+      new FastifyOtelInstrumentation({
+        registerOnInitialization: true,
+        ignorePaths: (route) => isOperationalPath(route.url),
+      }),
       new PgInstrumentation(),
       new KafkaJsInstrumentation(),
     ],
@@ -105,6 +108,11 @@ export function startTracingIfConfigured(
     },
   };
   return started;
+}
+
+/** Metrics scrapes and health probes: every few seconds, they would drown the traces that matter. */
+function isOperationalPath(url: string | undefined): boolean {
+  return url === '/metrics' || (url ?? '').startsWith('/health/');
 }
 
 /** Flushes and stops tracing if it was started (a no-op otherwise). */

@@ -1,6 +1,7 @@
 import { ExecutionContext, createParamDecorator } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyRequest } from 'fastify';
+import { noteRequestMerchant } from '@consign/platform';
 import { ApiError } from '../http/api-error';
 import { isApiRoute } from '../http/api-routes';
 import { addRouteConfig, routeConfigOf } from '../http/route-config';
@@ -99,6 +100,7 @@ function admit(
         : 'This API key may not use this operation.',
     );
   request.principal = principal;
+  noteRequestMerchant(request, principal.merchantId);
   return undefined;
 }
 

@@ -15,6 +15,7 @@ import {
   runInMessageScope,
   runWithCorrelationId,
 } from '../observability/correlation';
+import { continueTraceOf } from '../observability/trace-context';
 import { commandOfHeaders } from './command-headers';
 import { EventHandler, InProcessBroker, MessageHeaders, RequestHandler } from './in-process-broker';
 
@@ -71,11 +72,14 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
   listen(callback: () => void): void {
     for (const [pattern, handler] of this.getHandlers()) {
       if (handler.isEventHandler) {
+        // An event comes from an outbox relay: its handling continues the trace that wrote it.
         const eventHandler: EventHandler = (data, headers) =>
-          withCorrelationOf(headers, async () => {
-            const result = await handler(data);
-            if (isObservable(result)) await lastValueFrom(result, { defaultValue: undefined });
-          });
+          withCorrelationOf(headers, () =>
+            continueTraceOf(pattern, headers, async () => {
+              const result = await handler(data);
+              if (isObservable(result)) await lastValueFrom(result, { defaultValue: undefined });
+            }),
+          );
         this.broker.registerEventHandler(pattern, eventHandler);
         this.registered.event.push(eventHandler);
       } else {

@@ -24,6 +24,7 @@ import {
   CreateMessaging1764000000000,
 } from '../messaging/messaging.migration';
 import { CreateCommandRecord1764000001000 } from '../messaging/command-record.migration';
+import { AddOutboxTraceContext1764000001600 } from '../messaging/outbox-trace-context.migration';
 import { CommandLedger, slowCommandFault } from '../messaging/command-ledger';
 
 export interface ServiceDatabase {
@@ -68,6 +69,7 @@ export function resolveServiceDatabase(
             CreateMessaging1764000000000,
             AddDeadLetterRawValue1764000000010,
             CreateCommandRecord1764000001000,
+            AddOutboxTraceContext1764000001600,
           ]
         : []),
       ...toArray(definition.migrations),

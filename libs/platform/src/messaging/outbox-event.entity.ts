@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import type { TraceCarrier } from '../observability/trace-context';
 
 /**
  * An event written in the same transaction as the change it describes, published after commit
@@ -29,6 +30,10 @@ export class OutboxEventEntity {
 
   @Column({ type: 'jsonb', default: () => "'{}'::jsonb" })
   headers!: Record<string, string>;
+
+  /** The W3C trace context of the span that wrote the event (null outside a trace). */
+  @Column({ type: 'jsonb', name: 'trace_context', nullable: true })
+  traceContext!: TraceCarrier | null;
 
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' })
   createdAt!: Date;

@@ -9,6 +9,12 @@ import { currentCorrelationId, isSaneCorrelationId } from '../observability/corr
 import { metrics } from '../observability/metrics';
 import { outboxHealth } from '../health/outbox-health';
 import { busClientConnections } from '../bus/kafka/bus-connection';
+import {
+  TraceCarrier,
+  currentTraceCarrier,
+  runInStoredTrace,
+  runOutsideTrace,
+} from '../observability/trace-context';
 
 export interface OutboxOptions {
   /** How often pending events are looked for when nothing nudges the relay. */
@@ -24,6 +30,8 @@ interface ClaimedRow {
   message_key: string;
   envelope: unknown;
   headers: Record<string, string>;
+  /** The trace of the span that wrote the event: the relay publishes it in that trace. */
+  trace_context: TraceCarrier | null;
   attempts: number;
   /** A dead letter's original bytes: published as they are, instead of the JSON envelope. */
   raw_value: Buffer | null;
@@ -107,6 +115,7 @@ export class Outbox {
       // The relay copies these onto the Kafka message: the event's consumers log the id of the
       // request that caused it.
       headers: isSaneCorrelationId(correlationId) ? { [CORRELATION_HEADER]: correlationId } : {},
+      traceContext: currentTraceCarrier() ?? null,
     });
   }
 
@@ -121,6 +130,7 @@ export class Outbox {
     const headers = isSaneCorrelationId(correlationId)
       ? { [CORRELATION_HEADER]: correlationId }
       : {};
+    const traceContext = currentTraceCarrier() ?? null;
     const occurredAt = new Date().toISOString();
     await manager.insert(
       OutboxEventEntity,
@@ -138,6 +148,7 @@ export class Outbox {
           messageKey: envelope.aggregate_id,
           envelope,
           headers,
+          traceContext,
         };
       }),
     );
@@ -189,8 +200,10 @@ export class Outbox {
   private schedule(delayMs: number): void {
     if (this.stopped) return;
     if (this.timer) clearTimeout(this.timer);
+    // The relay is nobody's work: a timer set from a request's nudge would otherwise run the
+    // claim and every publish in that request's trace. Each event is published in its own.
     this.timer = setTimeout(() => {
-      this.draining = this.drain()
+      this.draining = runOutsideTrace(() => this.drain())
         .catch((error: unknown) => this.logger.error(`relay failed: ${String(error)}`))
         .finally(() => {
           this.draining = undefined;
@@ -269,14 +282,22 @@ export class Outbox {
     };
   }
 
-  private async publish(row: ClaimedRow): Promise<void> {
-    await lastValueFrom(
-      this.client.emit(row.topic, {
-        key: row.message_key,
-        value: row.raw_value ?? row.envelope,
-        headers: row.headers,
-      }),
-      { defaultValue: undefined },
+  /**
+   * One event on the bus, with the trace context stored with it as the `traceparent` and
+   * `tracestate` headers, published inside that trace (kafkajs's instrumentation then starts its
+   * producer span there and puts that span in the headers instead).
+   */
+  private publish(row: ClaimedRow): Promise<void> {
+    const headers = row.trace_context ? { ...row.headers, ...row.trace_context } : row.headers;
+    return runInStoredTrace(row.trace_context, () =>
+      lastValueFrom(
+        this.client.emit(row.topic, {
+          key: row.message_key,
+          value: row.raw_value ?? row.envelope,
+          headers,
+        }),
+        { defaultValue: undefined },
+      ),
     );
   }
 
@@ -290,7 +311,7 @@ export class Outbox {
            SELECT id FROM ${this.table}
            WHERE published_at IS NULL AND (locked_until IS NULL OR locked_until < now())
            ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
-         RETURNING id, topic, message_key, envelope, headers, attempts, raw_value)
+         RETURNING id, topic, message_key, envelope, headers, trace_context, attempts, raw_value)
        SELECT * FROM claimed`,
       [limit],
     );

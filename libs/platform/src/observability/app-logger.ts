@@ -1,6 +1,7 @@
 import { ConsoleLogger, LogLevel } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { currentCorrelationId } from './correlation';
+import { activeSpanIds } from './trace-context';
 
 export type LogFormat = 'json' | 'text';
 
@@ -27,10 +28,12 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 /**
  * Nest's logger for every Consign process. `json`: one JSON object per line,
- * `{"time","level","app","context","msg","correlation_id",...fields,"stack"}` (time in ISO 8601
- * UTC; `correlation_id` when the line is written inside a request or a consumed message; a plain
- * object logged as the message contributes its `msg` and its other keys as fields). `text`:
- * Nest's usual console lines, with `correlation_id=<id>` after the context.
+ * `{"time","level","app","context","msg","correlation_id","trace_id","span_id",...fields,"stack"}`
+ * (time in ISO 8601 UTC; `correlation_id` when the line is written inside a request or a
+ * consumed message; `trace_id` and `span_id` when it is written inside an OpenTelemetry span; a
+ * plain object logged as the message contributes its `msg` and its other keys as fields).
+ * `text`: Nest's usual console lines, with `correlation_id=<id>` (and `trace_id=… span_id=…`)
+ * after the context.
  */
 export class AppLogger extends ConsoleLogger {
   constructor(
@@ -70,18 +73,26 @@ export class AppLogger extends ConsoleLogger {
     };
     if (options.context) entry.context = options.context;
     const correlationId = currentCorrelationId();
+    const span = activeSpanIds();
+    const scope = () => {
+      if (correlationId) entry.correlation_id = correlationId;
+      if (span) {
+        entry.trace_id = span.traceId;
+        entry.span_id = span.spanId;
+      }
+    };
     if (isPlainObject(message)) {
       const { msg, message: text, ...fields } = message;
       entry.msg = msg ?? text ?? '';
-      if (correlationId) entry.correlation_id = correlationId;
+      scope();
       Object.assign(entry, fields);
     } else if (message instanceof Error) {
       entry.msg = message.message;
-      if (correlationId) entry.correlation_id = correlationId;
+      scope();
       entry.stack = message.stack;
     } else {
       entry.msg = message;
-      if (correlationId) entry.correlation_id = correlationId;
+      scope();
     }
     if (options.errorStack) entry.stack = options.errorStack;
     return entry;
@@ -89,8 +100,28 @@ export class AppLogger extends ConsoleLogger {
 
   protected override formatContext(context: string): string {
     const correlationId = currentCorrelationId();
-    const formatted = super.formatContext(context);
-    return correlationId ? `${formatted}correlation_id=${correlationId} ` : formatted;
+    const span = activeSpanIds();
+    let formatted = super.formatContext(context);
+    if (correlationId) formatted += `correlation_id=${correlationId} `;
+    if (span) formatted += `trace_id=${span.traceId} span_id=${span.spanId} `;
+    return formatted;
+  }
+
+  /**
+   * Text lines stay one line each: a plain object (`{ msg, …fields }`) prints as its message
+   * followed by `field=value` pairs, rather than Nest's indented JSON dump.
+   */
+  protected override stringifyMessage(message: unknown, logLevel: LogLevel): string {
+    if (this.format === 'text' && isPlainObject(message)) {
+      const { msg, message: text, ...fields } = message;
+      const pairs = Object.entries(fields)
+        .filter(([, value]) => value !== undefined && value !== null)
+        .map(
+          ([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`,
+        );
+      return super.stringifyMessage([String(msg ?? text ?? ''), ...pairs].join(' '), logLevel);
+    }
+    return super.stringifyMessage(message, logLevel);
   }
 }
 

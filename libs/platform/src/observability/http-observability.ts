@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CORRELATION_HEADER } from '@consign/contracts';
+import { logAccess, noteRequestStart } from './access-log';
 import { correlationIdOrNew, runWithCorrelationId } from './correlation';
 import { HistogramSeries } from './fast-histogram';
 import { Metrics } from './metrics';
@@ -13,8 +14,8 @@ const UNMATCHED_ROUTE = 'unmatched';
 
 /**
  * Per request: the correlation id (taken from `x-correlation-id` when sane, else new; echoed in
- * the response) around everything the request does, and its duration in
- * http_request_duration_seconds by route pattern. Both are plain Fastify hooks, not Nest
+ * the response) around everything the request does, its duration in
+ * http_request_duration_seconds by route pattern, and its access-log line (access-log.ts). Both are plain Fastify hooks, not Nest
  * interceptors (see docs/benchmarks.md for what an interceptor costs); the histogram's series
  * are cached by a key, so an observation is a map lookup and a bucket search.
  */
@@ -22,6 +23,7 @@ export function instrumentHttp(fastify: FastifyInstance, metrics: Metrics): void
   fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const correlationId = correlationIdOrNew(request.headers[CORRELATION_HEADER]);
     reply.header(CORRELATION_HEADER, correlationId);
+    noteRequestStart(request, correlationId);
     runWithCorrelationId(correlationId, done);
   });
 
@@ -43,9 +45,9 @@ export function instrumentHttp(fastify: FastifyInstance, metrics: Metrics): void
     'onResponse',
     (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
       const statusClass = Math.floor(reply.statusCode / 100);
-      seriesOf(request.routeOptions.url ?? UNMATCHED_ROUTE, request.method, statusClass).observe(
-        reply.elapsedTime / 1000,
-      );
+      const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
+      seriesOf(route, request.method, statusClass).observe(reply.elapsedTime / 1000);
+      logAccess(request, reply, route);
       done();
     },
   );

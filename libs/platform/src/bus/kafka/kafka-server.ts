@@ -5,6 +5,7 @@ import type { Consumer, EachMessagePayload } from 'kafkajs';
 import { headersToStrings } from '../../messaging/dead-letter';
 import { correlationIdOfHeaders, runInMessageScope } from '../../observability/correlation';
 import { metrics } from '../../observability/metrics';
+import { continueTraceOf } from '../../observability/trace-context';
 import { commandOfHeaders } from '../command-headers';
 import { isLogLevelOn } from '../../observability/app-logger';
 import { releaseConsumer, superviseConsumer } from './consumer-supervisor';
@@ -39,10 +40,13 @@ export class ObservedKafkaServer extends ServerKafka {
     };
     const correlationId = correlationIdOfHeaders(consumed.headers) ?? randomUUID();
     const command = commandOfHeaders(consumed.headers, payload.topic);
-    return runInMessageScope({ correlationId, consumed, command }, () => {
-      if (isLogLevelOn('debug')) this.handlingLogger.debug(`handling ${payload.topic}`);
-      return super.handleMessage(payload);
-    });
+    // In the trace its headers carry (kafkajs's instrumentation usually continued it already).
+    return runInMessageScope({ correlationId, consumed, command }, () =>
+      continueTraceOf(payload.topic, consumed.headers, () => {
+        if (isLogLevelOn('debug')) this.handlingLogger.debug(`handling ${payload.topic}`);
+        return super.handleMessage(payload);
+      }),
+    );
   }
 
   /**
