@@ -100,7 +100,7 @@ describe('label documents', () => {
     expect(pngSize(doc.bytes)).toEqual({ width: 812, height: 1218 });
     // Black and white at 1 bit per pixel; 203 dpi is 7992 pixels per metre (unit 1) in pHYs.
     const png = UPNG.decode(new Uint8Array(doc.bytes).buffer);
-    expect([png.ctype, png.depth, png.tabs.pHYs]).toEqual([3, 1, [7992, 7992, 1]]);
+    expect([png.ctype, png.depth, png.tabs.pHYs]).toEqual([0, 1, [7992, 7992, 1]]);
     expect(doc.bytes.length).toBeLessThan(20_000);
     expect(await decodeBarcodes(doc.bytes)).toContainEqual({
       format: 'Code128',

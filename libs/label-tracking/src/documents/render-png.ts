@@ -1,5 +1,5 @@
 import { Resvg } from '@resvg/resvg-js';
-import UPNG from '@pdf-lib/upng';
+import { crc32, deflateSync } from 'node:zlib';
 import { barcodeSvg } from './barcodes';
 import { Drawing } from './drawing';
 import { FONT_FILES } from './fonts';
@@ -55,16 +55,6 @@ export function drawingSvg(drawing: Drawing): string {
   );
 }
 
-/** UPNG's lossless encoder; its last argument, the ancillary chunks (`tabs`), is not in its typings. */
-const encodePng = UPNG.encode as (
-  frames: ArrayBuffer[],
-  width: number,
-  height: number,
-  colours: 0,
-  delays: undefined,
-  tabs: { pHYs: [number, number, number] },
-) => ArrayBuffer;
-
 /** 203 dots per inch in PNG's unit (pixels per metre), so viewers print it at 4 × 6 in. */
 const PIXELS_PER_METRE_203_DPI = Math.round(203 / 0.0254);
 
@@ -83,28 +73,55 @@ export function renderPng(drawing: Drawing): Buffer {
     textRendering: 1,
   });
   const image = resvg.render();
-  const { width, height } = image;
-  // Two colours: UPNG's lossless encoder writes them as a 1-bit palette image.
-  const blackAndWhite = thresholded(image.pixels);
-  return Buffer.from(
-    encodePng([blackAndWhite.buffer], width, height, 0, undefined, {
-      pHYs: [PIXELS_PER_METRE_203_DPI, PIXELS_PER_METRE_203_DPI, 1],
-    }),
-  );
+  return blackAndWhitePng(image.pixels, image.width, image.height, PIXELS_PER_METRE_203_DPI);
 }
 
-/** One RGBA pixel as a 32-bit word, in this machine's byte order. */
-const pixelWord = (rgba: number[]) => new Uint32Array(new Uint8Array(rgba).buffer)[0];
-const OPAQUE_BLACK = pixelWord([0, 0, 0, 255]);
-const OPAQUE_WHITE = pixelWord([255, 255, 255, 255]);
-
 /**
- * Opaque RGBA pixels made black or white. Everything is drawn in black on a white page, so each
- * pixel is a grey (red = green = blue) and its red is its lightness: below half, black.
+ * Opaque RGBA pixels as a 1-bit greyscale PNG (colour type 0, bit depth 1: 1 is white). Everything
+ * is drawn in black on a white page, so each pixel is a grey (red = green = blue) and its red is
+ * its lightness: below half, black. Rows are packed eight pixels a byte, each row with filter
+ * type 0, and deflated by Node's zlib; the chunks are PNG's (ISO/IEC 15948): IHDR, pHYs, IDAT,
+ * IEND, each with its CRC-32 (zlib.crc32). Packing and deflating here costs about half of what a
+ * general encoder spends finding the image's two colours first.
  */
-function thresholded(rgba: Buffer): Uint32Array<ArrayBuffer> {
-  const out = new Uint32Array(rgba.length / 4);
-  const [black, white] = [OPAQUE_BLACK, OPAQUE_WHITE];
-  for (let i = 0; i < out.length; i++) out[i] = rgba[i * 4] < 128 ? black : white;
-  return out;
+export function blackAndWhitePng(
+  rgba: Uint8Array,
+  width: number,
+  height: number,
+  pixelsPerMetre: number,
+): Buffer {
+  const stride = Math.ceil(width / 8) + 1;
+  const rows = Buffer.alloc(stride * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * stride + 1;
+    const first = y * width * 4;
+    for (let x = 0; x < width; x++)
+      if (rgba[first + x * 4] >= 128) rows[row + (x >> 3)] |= 0x80 >> (x & 7);
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([1, 0, 0, 0, 0], 8); // bit depth 1, greyscale, deflate, filter method 0, no interlace
+  const physical = Buffer.alloc(9);
+  physical.writeUInt32BE(pixelsPerMetre, 0);
+  physical.writeUInt32BE(pixelsPerMetre, 4);
+  physical[8] = 1; // the unit is the metre
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    pngChunk('IHDR', header),
+    pngChunk('pHYs', physical),
+    pngChunk('IDAT', deflateSync(rows, { level: 9 })),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const chunk = Buffer.alloc(12 + data.length);
+  chunk.writeUInt32BE(data.length, 0);
+  chunk.write(type, 4, 'latin1');
+  data.copy(chunk, 8);
+  chunk.writeUInt32BE(crc32(chunk.subarray(4, 8 + data.length)), 8 + data.length);
+  return chunk;
 }
