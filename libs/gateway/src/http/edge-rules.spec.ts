@@ -106,6 +106,22 @@ describe('edge rules', () => {
     expect(post.headers.allow).toBe('POST');
   });
 
+  it('answers a wrong method with 405 whatever its body: empty or malformed JSON is not parsed', async () => {
+    // What fetch sends for DELETE with a JSON content type and no body (found through Prism).
+    const json = { 'content-type': 'application/json' };
+    for (const payload of ['', '{not json', '{"a":"\\u0000"}']) {
+      const response = await app.inject({
+        method: 'DELETE',
+        url: '/2025-07/edge/1',
+        headers: json,
+        payload,
+      });
+      expect([response.statusCode, response.headers.allow]).toEqual([405, 'GET, HEAD, PUT']);
+    }
+    const unknown = await app.inject({ method: 'POST', url: '/2025-07/nowhere', headers: json });
+    expect(unknown.json()).toMatchObject({ code: 404, data: null });
+  });
+
   it('answers what the HTTP parser refuses (a URL over 16 KB) with 431 in the envelope', async () => {
     await app.listen(0, '127.0.0.1');
     const response = await fetch(`${await app.getUrl()}/2025-07/edge/1?q=${'x'.repeat(20_000)}`);

@@ -92,6 +92,8 @@ export function parseJsonBodies(app: NestFastifyApplication): void {
       text: string | Buffer,
       done: (error: Error | null, body?: unknown) => void,
     ) => {
+      // No route matched: the answer is 404, or 405 with `Allow`, whatever the body holds.
+      if (request.is404) return done(null, undefined);
       const body = typeof text === 'string' ? text : text.toString('utf8');
       if (body.length === 0) {
         if (request.routeOptions.config?.[TAKES_BODY] === false) return done(null, {});
