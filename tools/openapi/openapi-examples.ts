@@ -21,7 +21,6 @@ export interface JsonSchema {
   minimum?: number;
   maximum?: number;
   exclusiveMinimum?: number;
-  multipleOf?: number;
   minLength?: number;
   maxLength?: number;
   minItems?: number;

@@ -72,12 +72,16 @@ const VALUE_RULES: Record<string, Rule> = {
   isCalendarDate: (s) => (s.format = 'date'),
   isIsoDateTime: (s) => (s.format = 'date-time'),
   isZonedDateTime: (s) => (s.format = 'date-time'),
-  /** Number(precision, scale): its bounds and step; the text of the rule is in the description. */
+  /**
+   * Number(precision, scale): its bounds; the scale is in the description, not `multipleOf`.
+   * `multipleOf: 0.01` is exact in JSON Schema but not in the binary floating point validators
+   * compute with: Stoplight Prism (Ajv without `multipleOfPrecision`) refuses 0.07 or 19.99
+   * as "not a multiple of 0.01", so the document would call valid bodies invalid.
+   */
   isDecimal: (s, [precision, scale]) => {
     const p = Number(precision);
     const d = Number(scale);
     const largest = Number(`${'9'.repeat(p - d)}.${'9'.repeat(d)}`);
-    s.multipleOf = Number(`1e-${d}`);
     setIfAbsent(s, 'maximum', largest);
     if (s.exclusiveMinimum === undefined) setIfAbsent(s, 'minimum', -largest);
   },

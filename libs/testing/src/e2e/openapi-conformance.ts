@@ -53,13 +53,9 @@ class OpenApiDocument {
       paths: Record<string, Record<string, Operation>>;
     };
     // OpenAPI's own keywords (`example`, `discriminator`, `xml`) are annotations: not strict.
-    // Number(12,2) amounts: 24.9 is a multiple of 0.01, though 24.9 / 0.01 is not an integer in floats.
-    this.ajv = new Ajv2020({
-      strict: false,
-      allErrors: true,
-      multipleOfPrecision: 9,
-      validateSchema: false,
-    });
+    // Ajv's defaults, as Stoplight Prism uses it (the document states no `multipleOf`: see
+    // applyContractRules, isDecimal).
+    this.ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
     addFormats(this.ajv);
     this.ajv.addFormat('int64', {
       type: 'number',
