@@ -69,8 +69,17 @@ export async function startApp(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  let stopping = false;
   const exited = new Promise<number | null>((resolveExit) =>
-    child.once('exit', (code) => resolveExit(code)),
+    child.once('exit', (code, signal) => {
+      // An app that ends by itself (not stopped, not killed by a test) says why, at once: the
+      // test that then meets a refused connection shows only that.
+      if (!stopping)
+        process.stderr.write(
+          `\n${app} (pid ${child.pid}) ended by itself (exit code ${code}, signal ${signal}); its last output:\n${output.split('\n').slice(-40).join('\n')}\n`,
+        );
+      resolveExit(code);
+    }),
   );
   await new Promise<void>((resolveReady, reject) => {
     const timer = setTimeout(
@@ -104,6 +113,7 @@ export async function startApp(
     output: () => output,
     async stop(signal: NodeJS.Signals = 'SIGTERM') {
       if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+      stopping = true;
       child.kill(signal);
       const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
       const code = await exited;
