@@ -9,9 +9,7 @@ import {
 import { DataSource } from 'typeorm';
 import { InProcessBroker } from '../bus/in-process-broker';
 import { InProcessClient } from '../bus/in-process.transport';
-import { DatabaseHost } from '../database/database-host';
-import { resolveServiceDatabase } from '../database/service-database';
-import { TestDatabase, createTestDatabase } from '../testing/test-database';
+import { MessagingSchema, openMessagingSchema } from '../testing/messaging-schema';
 import { Inbox } from './inbox';
 import { InboxBatcher, InboxBatchItem } from './inbox-batcher';
 import { Outbox } from './outbox';
@@ -41,32 +39,20 @@ function anEvent(aggregateId = '1'): EventEnvelope<ProductCreatedEvent> {
 }
 
 describe('batched consumption and a relay that publishes aggregates side by side', () => {
-  let database: TestDatabase;
-  let host: DatabaseHost;
+  let schema: MessagingSchema;
   let dataSource: DataSource;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    host = new DatabaseHost(database.target);
-    dataSource = await host.openServiceDataSource(
-      resolveServiceDatabase({
-        name: 'batching-test',
-        schema: SCHEMA,
-        entities: [],
-        migrations: [],
-      }),
-    );
+    schema = await openMessagingSchema('batching-test', SCHEMA);
+    dataSource = schema.dataSource;
   });
 
   afterAll(async () => {
-    await host.close();
-    await database.drop();
+    await schema.close();
   });
 
   beforeEach(async () => {
-    await dataSource.query(
-      `TRUNCATE "${SCHEMA}"."outbox_event", "${SCHEMA}"."inbox_message", "${SCHEMA}"."dead_letter"`,
-    );
+    await schema.truncate();
   });
 
   const count = async (table: string) =>

@@ -8,9 +8,7 @@ import {
 import { DataSource } from 'typeorm';
 import { InProcessBroker } from '../bus/in-process-broker';
 import { InProcessClient } from '../bus/in-process.transport';
-import { DatabaseHost } from '../database/database-host';
-import { resolveServiceDatabase } from '../database/service-database';
-import { TestDatabase, createTestDatabase } from '../testing/test-database';
+import { MessagingSchema, openMessagingSchema } from '../testing/messaging-schema';
 import { DomainError } from '../errors/domain-error';
 import { Inbox, retryDecision } from './inbox';
 import { Outbox } from './outbox';
@@ -45,34 +43,22 @@ describe('retry policy of a failing event handler', () => {
 });
 
 describe('outbox and inbox', () => {
-  let database: TestDatabase;
-  let host: DatabaseHost;
+  let schema: MessagingSchema;
   let dataSource: DataSource;
   let broker: InProcessBroker;
   let outbox: Outbox;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    host = new DatabaseHost(database.target);
-    dataSource = await host.openServiceDataSource(
-      resolveServiceDatabase({
-        name: 'messaging-test',
-        schema: SCHEMA,
-        entities: [],
-        migrations: [],
-      }),
-    );
+    schema = await openMessagingSchema('messaging-test', SCHEMA);
+    dataSource = schema.dataSource;
   });
 
   afterAll(async () => {
-    await host.close();
-    await database.drop();
+    await schema.close();
   });
 
   beforeEach(async () => {
-    await dataSource.query(
-      `TRUNCATE "${SCHEMA}"."outbox_event", "${SCHEMA}"."inbox_message", "${SCHEMA}"."dead_letter"`,
-    );
+    await schema.truncate();
     broker = new InProcessBroker();
     outbox = new Outbox(dataSource, new InProcessClient(broker), SCHEMA);
   });

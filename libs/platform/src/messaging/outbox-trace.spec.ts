@@ -4,10 +4,8 @@ import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { DataSource } from 'typeorm';
 import { InProcessBroker } from '../bus/in-process-broker';
 import { InProcessClient } from '../bus/in-process.transport';
-import { DatabaseHost } from '../database/database-host';
-import { resolveServiceDatabase } from '../database/service-database';
 import { activeSpanIds } from '../observability/trace-context';
-import { TestDatabase, createTestDatabase } from '../testing/test-database';
+import { MessagingSchema, openMessagingSchema } from '../testing/messaging-schema';
 import { Outbox } from './outbox';
 
 const SCHEMA = 'outbox_trace_test';
@@ -23,26 +21,16 @@ function inSpan<T>(name: string, work: () => Promise<T>): Promise<T> {
 }
 
 describe('the trace context of an outbox event', () => {
-  let database: TestDatabase;
-  let host: DatabaseHost;
+  let schema: MessagingSchema;
   let dataSource: DataSource;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    host = new DatabaseHost(database.target);
-    dataSource = await host.openServiceDataSource(
-      resolveServiceDatabase({
-        name: 'outbox-trace-test',
-        schema: SCHEMA,
-        entities: [],
-        migrations: [],
-      }),
-    );
+    schema = await openMessagingSchema('outbox-trace-test', SCHEMA);
+    dataSource = schema.dataSource;
   });
 
   afterAll(async () => {
-    await host.close();
-    await database.drop();
+    await schema.close();
     await provider.shutdown();
   });
 
