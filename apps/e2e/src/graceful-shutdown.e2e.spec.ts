@@ -15,6 +15,7 @@ import {
   AppProcess,
   BOOTSTRAP_MERCHANT_ID,
   GATEWAY_READY,
+  MOKAPI_COMMIT_INTERVAL_MS,
   MokapiBroker,
   aProduct,
   eventually,
@@ -54,7 +55,14 @@ describe('graceful shutdown (distributed)', () => {
   const envFor = (app: string): Record<string, string> => {
     const dir = tempDir(app);
     dirs.push(dir);
-    return { KAFKA_BROKERS: broker.brokers, DATABASE_URL: databaseUrl, DATA_DIR: dir };
+    return {
+      KAFKA_BROKERS: broker.brokers,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dir,
+      // Paced commits, as on every Mokapi deployment: the stop must still commit exactly what
+      // was handled (the commit in hand is flushed before the consumer leaves).
+      BUS_COMMIT_INTERVAL_MS: String(MOKAPI_COMMIT_INTERVAL_MS),
+    };
   };
 
   async function startCatalog(): Promise<AppProcess> {

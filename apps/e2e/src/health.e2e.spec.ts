@@ -5,6 +5,7 @@ import {
   AppProcess,
   GATEWAY_READY,
   consignMokapiTopics,
+  MOKAPI_COMMIT_INTERVAL_MS,
   MokapiBroker,
   eventually,
   freePort,
@@ -135,6 +136,8 @@ describe('health endpoints (a service process, distributed)', () => {
       'rating-service',
       {
         KAFKA_BROKERS: broker.brokers,
+        // Mokapi dies of its own race on busy offset commits (mokapi-broker.ts).
+        BUS_COMMIT_INTERVAL_MS: String(MOKAPI_COMMIT_INTERVAL_MS),
         ...(database.url ? { DATABASE_URL: database.url } : {}),
         DATA_DIR: dataDir,
         PORT: String(port),

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client } from 'pg';
 import {
   ApiClient,
@@ -96,14 +99,11 @@ describe('kill suite (distributed)', () => {
       '/2025-07/cloud/inbound',
       anInbound([{ sku_number: sku, quantity: STOCK }]),
     );
-    expect(
-      (
-        await operator.post(`/2025-07/cloud/inbound/${inbound.body.data}/receipt`, {
-          items: [{ sku_number: sku, quantity: STOCK }],
-          complete: true,
-        })
-      ).status,
-    ).toBe(200);
+    const receipt = await operator.post(`/2025-07/cloud/inbound/${inbound.body.data}/receipt`, {
+      items: [{ sku_number: sku, quantity: STOCK }],
+      complete: true,
+    });
+    expect(receipt.body).toMatchObject({ code: 200 });
     await eventually(onHand, (n) => n === STOCK, { timeoutMs: 30_000 });
   });
 
@@ -124,6 +124,8 @@ describe('kill suite (distributed)', () => {
   function startLoad() {
     const acknowledged: Acknowledged[] = [];
     const errors: number[] = []; // times of 5xx answers and network errors
+    /** What each of those errors was, for the report of a run that saw any. */
+    const errorLog: string[] = [];
     const successes: number[] = [];
     const failures: string[] = [];
     let running = true;
@@ -145,13 +147,20 @@ describe('kill suite (distributed)', () => {
             successes.push(Date.now());
             return;
           }
-          if (response.status >= 500) errors.push(Date.now());
-          else if (response.status !== 409 && response.status !== 429) {
+          if (response.status >= 500) {
+            errors.push(Date.now());
+            errorLog.push(
+              `${new Date().toISOString()} ${kind} ${key} attempt ${attempt}: ${response.status} ${response.body.message}`,
+            );
+          } else if (response.status !== 409 && response.status !== 429) {
             failures.push(`${kind} ${key}: ${response.status} ${response.body.message}`);
             return;
           }
-        } catch {
+        } catch (error: unknown) {
           errors.push(Date.now()); // the gateway itself is down
+          errorLog.push(
+            `${new Date().toISOString()} ${kind} ${key} attempt ${attempt}: ${String(error)}`,
+          );
         }
         await new Promise((resolve) => setTimeout(resolve, Math.min(2000, 100 * 2 ** attempt)));
       }
@@ -163,6 +172,7 @@ describe('kill suite (distributed)', () => {
     return {
       acknowledged,
       errors,
+      errorLog,
       successes,
       failures,
       async stop() {
@@ -249,7 +259,11 @@ describe('kill suite (distributed)', () => {
     );
     const brokerEnded = deployment.broker!.exitStatus();
     if (brokerEnded)
-      throw new Error(`the test broker died (${brokerEnded}):\n${deployment.logs()}`);
+      throw new Error(
+        `the test broker died (${brokerEnded}` +
+          `${deployment.broker!.deathCause() ? `, of ${deployment.broker!.deathCause()}` : ''}):\n` +
+          deployment.logs(),
+      );
     await load.stop();
     process.stdout.write(
       `kill suite: ${load.acknowledged.length} writes acknowledged\n` +
@@ -334,8 +348,14 @@ describe('kill suite (distributed)', () => {
       process.stdout.write(
         `rolling restart: ${load.acknowledged.length} writes, ${load.errors.length} errors, ${Date.now() - started} ms\n`,
       );
+      if (load.errorLog.length > 0) {
+        // Every process's output (access logs included) beside the errors, to find their cause.
+        const file = join(tmpdir(), `consign-rolling-restart-${Date.now()}.log`);
+        writeFileSync(file, `${load.errorLog.join('\n')}\n${deployment.logs()}`);
+        process.stdout.write(`rolling restart errors, with every process's output: ${file}\n`);
+      }
       expect(load.failures).toEqual([]);
-      expect(load.errors).toEqual([]);
+      expect(load.errorLog).toEqual([]);
     },
     120_000,
   );

@@ -23,6 +23,7 @@ export * from './testing/test-database';
 export * from './bus/kafka/kafka-options';
 export * from './bus/kafka/bounded-serializer';
 export * from './bus/kafka/bus-connection';
+export * from './bus/kafka/commit-pacer';
 export * from './bootstrap/graceful-shutdown';
 export * from './bus/batch-consumer';
 export * from './messaging/micro-batcher';

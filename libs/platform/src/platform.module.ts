@@ -19,6 +19,7 @@ import { InProcessBroker } from './bus/in-process-broker';
 import { InProcessClient, InProcessServer } from './bus/in-process.transport';
 import { kafkaClientOptions, kafkaServerOptions } from './bus/kafka/kafka-options';
 import { ObservedKafkaServer } from './bus/kafka/kafka-server';
+import { PacedKafkaClient } from './bus/kafka/kafka-client';
 import { releaseConsumer, superviseConsumer } from './bus/kafka/consumer-supervisor';
 import {
   BUS_CONNECT_BACKOFF,
@@ -137,7 +138,7 @@ export class PlatformModule {
           provide: BUS_CLIENT,
           useFactory: async (): Promise<ClientProxy> => {
             if (broker) return new InProcessClient(broker);
-            const client = new ClientKafka(
+            const client = new PacedKafkaClient(
               // Nest appends "-client" to both ids. A process that only emits events joins no group.
               kafkaClientOptions({
                 clientId: options.appName,
@@ -145,7 +146,9 @@ export class PlatformModule {
                 brokers: config.kafkaBrokers,
                 producerOnly: !options.requestsReplies,
                 maxMessageBytes: config.BUS_MAX_MESSAGE_BYTES,
+                commitIntervalMs: config.BUS_COMMIT_INTERVAL_MS,
               }).options ?? {},
+              config.BUS_COMMIT_INTERVAL_MS,
             );
             const requests = options.requestsReplies ? (options.requests ?? COMMAND_TOPICS) : [];
             for (const topic of requests) client.subscribeToResponseOf(topic);
@@ -222,11 +225,20 @@ export function busServerOptions(
     groupId: appName,
     brokers: config.kafkaBrokers,
     maxMessageBytes: config.BUS_MAX_MESSAGE_BYTES,
+    commitIntervalMs: config.BUS_COMMIT_INTERVAL_MS,
   });
   // Nest's ServerKafka, observed (correlation id, metrics), each message handled with its key and
   // headers at hand (dead letters).
-  const run = kafka.partitionsConsumedConcurrently
-    ? { partitionsConsumedConcurrently: kafka.partitionsConsumedConcurrently }
-    : undefined;
-  return { strategy: new ObservedKafkaServer({ ...(options ?? {}), ...(run ? { run } : {}) }) };
+  const run = {
+    ...options?.run,
+    ...(kafka.partitionsConsumedConcurrently
+      ? { partitionsConsumedConcurrently: kafka.partitionsConsumedConcurrently }
+      : {}),
+  };
+  return {
+    strategy: new ObservedKafkaServer(
+      { ...(options ?? {}), ...(Object.keys(run).length ? { run } : {}) },
+      config.BUS_COMMIT_INTERVAL_MS,
+    ),
+  };
 }

@@ -4,6 +4,7 @@ import type { Consumer } from 'kafkajs';
 import { AppConfig } from '../config/app-config';
 import { kafkaConsumerHealth } from '../health/kafka-consumer-health';
 import { releaseConsumer } from '../bus/kafka/consumer-supervisor';
+import { drainPacedCommits } from '../bus/kafka/commit-pacer';
 import { ShutdownState } from '../health/shutdown-state';
 
 export interface ShutdownTimings {
@@ -121,6 +122,8 @@ async function shutDown(
         for (const consumer of consumers) {
           kafkaConsumerHealth.untrack(consumer);
           releaseConsumer(consumer);
+          // Paced commits (BUS_COMMIT_INTERVAL_MS): finish the message in hand, commit, leave.
+          await drainPacedCommits(consumer);
           await consumer.disconnect();
         }
         logger.log('bus consumers stopped, offsets committed');

@@ -12,6 +12,7 @@ import { kafkaJsConfig } from './kafka/kafka-options';
 import { kafkaConsumerHealth } from '../health/kafka-consumer-health';
 import { releaseConsumer, superviseConsumer } from './kafka/consumer-supervisor';
 import { BUS_CONNECT_BACKOFF, BusConnection, connectInBackground } from './kafka/bus-connection';
+import { CommitPacer } from './kafka/commit-pacer';
 
 /**
  * One consumed message: its key, its value parsed as JSON (the raw text when it is not JSON), and
@@ -93,7 +94,9 @@ const HEARTBEAT_WHILE_WAITING_MS = 1_000;
  * which without this would make fetching and writing take turns. Auto-commit is off: a
  * partition's offset is committed (`commitOffsets`) only past the batches whose handler resolved,
  * in order (`CommitLedger`), so a committed offset never runs ahead of a committed write and a
- * crash replays at most the uncommitted tail (the handler dedupes it). At most
+ * crash replays at most the uncommitted tail (the handler dedupes it). Commits go through a
+ * CommitPacer: at most one per BUS_COMMIT_INTERVAL_MS (0: as soon as the previous one is
+ * answered), each partition in a request of its own. At most
  * `maxInFlightMessages` are in flight; at the bound `eachBatch` waits (heartbeating), and so does
  * the fetcher. A handler that rejects: its partition is re-read from that batch's first offset
  * (`seek`; the batches after it are re-read too and never committed from the failed round) after a
@@ -111,9 +114,8 @@ export class BatchTopicConsumer {
   private inFlight = 0;
   private readonly writes = new Set<Promise<void>>();
   private roomWaiters: (() => void)[] = [];
-  /** Offsets to commit, by partition (the latest per partition), and the commit loop. */
-  private toCommit = new Map<number, string>();
-  private committing?: Promise<void>;
+  /** Commits the offsets the ledger releases (the latest per partition). */
+  private pacer?: CommitPacer;
   private readonly failures = new Map<number, number>();
   private readonly retryTimers = new Set<NodeJS.Timeout>();
   private stopping = false;
@@ -152,13 +154,15 @@ export class BatchTopicConsumer {
     if (this.options.maxBytes !== undefined) consumerConfig.maxBytes = this.options.maxBytes;
     const consumer = kafka.consumer(consumerConfig);
     this.consumer = consumer;
+    const pacer = new CommitPacer(consumer, this.config.BUS_COMMIT_INTERVAL_MS, this.logger);
+    this.pacer = pacer;
     this.stopping = false;
     // Before a rejoin (REBALANCING), after any join (GROUP_JOIN: also the joins kafkajs makes on
     // its own, e.g. after UNKNOWN_MEMBER_ID) and on a crash (kafkajs restarts and rejoins): what is
     // in flight belongs to an assignment that is gone.
     const forget = () => {
       this.ledger.reset();
-      this.toCommit.clear();
+      pacer.forget();
     };
     consumer.on(consumer.events.REBALANCING, forget);
     consumer.on(consumer.events.GROUP_JOIN, forget);
@@ -234,7 +238,9 @@ export class BatchTopicConsumer {
       // Not running (never started, or crashed): nothing is being fetched.
     }
     while (this.writes.size > 0) await Promise.allSettled([...this.writes]);
-    await this.flushCommits();
+    await this.pacer?.flush();
+    this.pacer?.release();
+    this.pacer = undefined;
     this.consumer = undefined;
     kafkaConsumerHealth.untrack(consumer);
     releaseConsumer(consumer);
@@ -291,9 +297,8 @@ export class BatchTopicConsumer {
     }
     this.failures.delete(entry.partition);
     const offset = this.ledger.persisted(entry);
-    if (offset === undefined) return;
-    this.toCommit.set(entry.partition, offset);
-    this.committing ??= this.commitLoop(consumer).finally(() => (this.committing = undefined));
+    if (offset === undefined || consumer !== this.consumer) return;
+    this.pacer?.offer([{ topic: this.options.topic, partition: entry.partition, offset }]);
   }
 
   private failed(consumer: Consumer, entry: LedgerBatch, error: unknown): void {
@@ -323,28 +328,6 @@ export class BatchTopicConsumer {
         consumer.resume([{ topic, partitions: [partition] }]);
     }, delay);
     this.retryTimers.add(timer);
-  }
-
-  /** Commits what became committable, one commit at a time, the latest offset per partition. */
-  private async commitLoop(consumer: Consumer): Promise<void> {
-    while (this.toCommit.size > 0) {
-      const offsets = [...this.toCommit].map(([partition, offset]) => ({
-        topic: this.options.topic,
-        partition,
-        offset,
-      }));
-      this.toCommit = new Map();
-      try {
-        await consumer.commitOffsets(offsets);
-      } catch (error: unknown) {
-        // A later commit carries these batches too; until then a crash would replay them.
-        this.logger.warn(`committing offsets: ${messageOf(error)}`);
-      }
-    }
-  }
-
-  private async flushCommits(): Promise<void> {
-    while (this.committing) await this.committing;
   }
 
   /** Resolves when a write settles, or after `withinMs` (time to heartbeat again). */

@@ -93,6 +93,19 @@ export class AppConfig {
   BUS_TIMEOUT_MS = 10000;
 
   /**
+   * Kafka consumers commit their offsets at most once per this many ms, one partition per
+   * request (bus/kafka/commit-pacer.ts); 0 (default) keeps kafkajs' own pace, a commit after
+   * every fetched batch. A commit only bounds what a crash or rebalance replays, and every
+   * consumer deduplicates a replay. The Mokapi test deployments set it: that broker crashes on
+   * busy commits (docs/operations.md, "Offset commits").
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(60_000)
+  BUS_COMMIT_INTERVAL_MS = 0;
+
+  /**
    * The largest serialized message (a request, a reply, an event) a process puts on Kafka, in
    * bytes. Default: Kafka's own default topic limit (`message.max.bytes`) less room for headers.
    * A reply over it is answered with an internal error, a request or event over it is not sent:

@@ -72,6 +72,8 @@ export interface BrokerControl {
   thaw(): void;
   /** How the broker process ended, when it ended by itself or was stopped; undefined while up. */
   exitStatus(): string | undefined;
+  /** Why the broker died, when its output says (see MokapiBroker.deathCause). */
+  deathCause(): string | undefined;
 }
 
 export function newApiKey(): string {

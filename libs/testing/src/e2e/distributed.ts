@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { MOKAPI_MAX_VALUE_BYTES, createTestDatabase } from '@consign/platform';
 import { consignMokapiTopics } from '../kafka/asyncapi-topics';
-import { MokapiBroker, startMokapiBroker } from '../kafka/mokapi-broker';
+import { MOKAPI_COMMIT_INTERVAL_MS, MokapiBroker, startMokapiBroker } from '../kafka/mokapi-broker';
 import { AdminApi, BOOTSTRAP_MERCHANT_ID, newAdminKey } from './admin';
 import { ApiClient } from './api-client';
 import { Deployment, GATEWAY_READY, ProcessHealth, newApiKey } from './deployments';
@@ -58,6 +58,9 @@ export async function startDistributed(
       // Mokapi hangs a consumer on any record value over 64 KiB (bounded-serializer.ts): no
       // process hands it one. Real Kafka takes the default, its own limit.
       BUS_MAX_MESSAGE_BYTES: String(MOKAPI_MAX_VALUE_BYTES),
+      // Mokapi dies of its own race on busy offset commits (mokapi-broker.ts): commit once a
+      // second at most. Real Kafka keeps kafkajs' pace (a commit per batch), the default.
+      BUS_COMMIT_INTERVAL_MS: String(MOKAPI_COMMIT_INTERVAL_MS),
       ...options.env,
       KAFKA_BROKERS: brokers,
       DATA_DIR: dataDir,
@@ -216,6 +219,7 @@ export async function startDistributed(
         freeze: () => broker?.freeze(),
         thaw: () => broker?.thaw(),
         exitStatus: () => broker?.exitStatus(),
+        deathCause: () => broker?.deathCause(),
       },
       async stopService(name) {
         const service = processes.find((p) => p.name === name);

@@ -20,6 +20,8 @@ import { lastValueFrom, timeout } from 'rxjs';
 import { kafkaClientOptions, kafkaServerOptions } from '@consign/platform';
 import {
   MokapiBroker,
+  isMokapiCommitRace,
+  mokapiDeathCause,
   renderMokapiAsyncApi,
   replyTopicOf,
   startMokapiBroker,
@@ -201,6 +203,29 @@ describe('renderMokapiAsyncApi', () => {
     expect(() => renderMokapiAsyncApi({ topics: ['a.v1'], replyTopics: ['a.v1'] })).toThrow(
       /declared twice/,
     );
+  });
+});
+
+describe('the cause of a dead Mokapi', () => {
+  // As Go prints a fatal map race; the function and line are those a CI run's broker died in
+  // (the arguments and paths are made up).
+  const commitRace = [
+    'fatal error: concurrent map read and map write',
+    '',
+    'goroutine 1234 [running]:',
+    'mokapi/providers/asyncapi3/kafka/store.(*Store).processMetricsOffsetCommit(0xc000a1e000, ...)',
+    '\t/build/providers/asyncapi3/kafka/store/offset_commit.go:84 +0x7c',
+  ].join('\n');
+
+  it('names the offset-commit race, and only that race, as a bug of the broker', () => {
+    expect(isMokapiCommitRace(commitRace)).toBe(true);
+    expect(mokapiDeathCause(commitRace)).toMatch(
+      /^Mokapi 0\.52's own offset-commit race \(fatal error: concurrent map read and map write in processMetricsOffsetCommit/,
+    );
+    const otherMap = commitRace.replace('processMetricsOffsetCommit', 'fetch');
+    expect(isMokapiCommitRace(otherMap)).toBe(false);
+    expect(mokapiDeathCause(otherMap)).toBe('fatal error: concurrent map read and map write');
+    expect(mokapiDeathCause('')).toBeUndefined();
   });
 });
 

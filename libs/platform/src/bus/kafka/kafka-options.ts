@@ -40,6 +40,12 @@ export interface KafkaEndpointOptions {
    * (see bounded-serializer.ts). Unset: no bound (tools that only consume).
    */
   maxMessageBytes?: number;
+  /**
+   * BUS_COMMIT_INTERVAL_MS: above 0, kafkajs' auto-commit is off (`run.autoCommit` false) and
+   * the consumer's owner commits through a CommitPacer (commit-pacer.ts). 0 or unset: kafkajs
+   * commits after every batch.
+   */
+  commitIntervalMs?: number;
 }
 
 export interface KafkaClientEndpointOptions extends KafkaEndpointOptions {
@@ -90,6 +96,11 @@ function kafkaConsumerConfig(groupId: string) {
   };
 }
 
+/** kafkajs run options: auto-commit off when commits are paced (see commitIntervalMs). */
+function kafkaRunConfig(options: KafkaEndpointOptions): { run?: { autoCommit: false } } {
+  return (options.commitIntervalMs ?? 0) > 0 ? { run: { autoCommit: false } } : {};
+}
+
 function kafkaProducerConfig() {
   return {
     // Same reason as the consumer: only declared topics exist.
@@ -127,6 +138,7 @@ export function kafkaServerOptions(options: KafkaEndpointOptions): KafkaOptions 
       consumer: kafkaConsumerConfig(options.groupId),
       producer: kafkaProducerConfig(),
       subscribe: { ...SUBSCRIBE_FROM_BEGINNING },
+      ...kafkaRunConfig(options),
       ...(options.maxMessageBytes !== undefined
         ? { serializer: new BoundedReplySerializer(options.maxMessageBytes) }
         : {}),
@@ -162,6 +174,7 @@ export function kafkaClientOptions(options: KafkaClientEndpointOptions): KafkaOp
       consumer: kafkaConsumerConfig(options.groupId),
       producer: kafkaProducerConfig(),
       subscribe: { ...REPLIES_FROM_LATEST },
+      ...kafkaRunConfig(options),
       producerOnlyMode: options.producerOnly ?? false,
       ...(options.maxMessageBytes !== undefined
         ? { serializer: new BoundedRequestSerializer(options.maxMessageBytes) }

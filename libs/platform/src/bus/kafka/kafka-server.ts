@@ -11,6 +11,7 @@ import { isLogLevelOn } from '../../observability/app-logger';
 import { releaseConsumer, superviseConsumer } from './consumer-supervisor';
 import { BUS_CONNECT_BACKOFF, BusConnection, connectInBackground } from './bus-connection';
 import { kafkaConsumerHealth } from '../../health/kafka-consumer-health';
+import { CommitPacer, drainPacedCommits, paceCommits } from './commit-pacer';
 
 /**
  * Nest's Kafka server, observed: every consumed command or event is handled in one scope holding
@@ -20,17 +21,38 @@ import { kafkaConsumerHealth } from '../../health/kafka-consumer-health';
  * letter copies onto `<topic>.dlt`, and the command id and deadline a command carries. The
  * consumer group is registered for the consumer-lag gauge, and the consumer is supervised:
  * restarted whenever kafkajs gives up on it (see ConsumerSupervisor), so no broker outage leaves
- * the service deaf.
+ * the service deaf. With a commit interval (BUS_COMMIT_INTERVAL_MS; the run options must then say
+ * `autoCommit: false`), a handled message's offset is committed by a CommitPacer instead.
  */
 export class ObservedKafkaServer extends ServerKafka {
   private readonly handlingLogger = new Logger('Bus');
   private connection?: BusConnection;
+  private pacer?: CommitPacer;
 
-  constructor(options: Required<KafkaOptions>['options']) {
+  constructor(
+    options: Required<KafkaOptions>['options'],
+    private readonly commitIntervalMs = 0,
+  ) {
     super(options);
   }
 
-  override handleMessage(payload: EachMessagePayload): Promise<unknown> {
+  override async handleMessage(payload: EachMessagePayload): Promise<unknown> {
+    const { topic, partition } = payload;
+    const { offset } = payload.message;
+    const pacer = this.pacer;
+    if (!pacer) return this.handleObserved(payload);
+    try {
+      const handled = await pacer.track(this.handleObserved(payload));
+      pacer.handled(topic, partition, offset);
+      return handled;
+    } catch (error: unknown) {
+      // As kafkajs' auto-commit does: commit what was handled before the consumer restarts.
+      await pacer.flush();
+      throw error;
+    }
+  }
+
+  private handleObserved(payload: EachMessagePayload): Promise<unknown> {
     // Read before Nest's parser decodes the message in place.
     const { key, headers, value } = payload.message;
     const consumed = {
@@ -75,6 +97,9 @@ export class ObservedKafkaServer extends ServerKafka {
   }
 
   override async bindEvents(consumer: Consumer): Promise<void> {
+    // Before the consumer runs, so that its first message is paced too.
+    if (this.commitIntervalMs > 0 && !this.pacer)
+      this.pacer = paceCommits(consumer, this.commitIntervalMs, this.groupId);
     await super.bindEvents(consumer);
     metrics().consumerGroups.add(this.groupId, this.messageHandlers.keys());
     // bindEvents resolved once the consumer joined its group.
@@ -84,7 +109,11 @@ export class ObservedKafkaServer extends ServerKafka {
 
   override async close(): Promise<void> {
     this.connection?.release();
-    if (this.consumer) releaseConsumer(this.consumer);
+    if (this.consumer) {
+      releaseConsumer(this.consumer);
+      // Paced: finish the message in hand and commit what was handled, then leave (super.close).
+      if (this.pacer) await drainPacedCommits(this.consumer);
+    }
     await super.close();
   }
 }
