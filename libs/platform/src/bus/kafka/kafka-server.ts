@@ -28,6 +28,8 @@ export class ObservedKafkaServer extends ServerKafka {
   private readonly handlingLogger = new Logger('Bus');
   private connection?: BusConnection;
   private pacer?: CommitPacer;
+  /** Replies being produced: close() waits for them before the producer disconnects. */
+  private readonly replying = new Set<Promise<unknown>>();
 
   constructor(
     options: Required<KafkaOptions>['options'],
@@ -107,13 +109,31 @@ export class ObservedKafkaServer extends ServerKafka {
     superviseConsumer(this.groupId, consumer, () => super.bindEvents(consumer));
   }
 
+  /**
+   * Nest resolves a request's handling once the handler answered, before its reply is produced:
+   * the offset may be committed (the command recorded as done) while the reply is still on its
+   * way. Tracked, so that close() does not disconnect the producer under it: a reply lost there
+   * would leave the caller waiting until its deadline (a 504) for a command that was done.
+   */
+  override sendMessage(...args: Parameters<ServerKafka['sendMessage']>) {
+    const sending = super.sendMessage(...args);
+    this.replying.add(sending);
+    const settled = (): void => {
+      this.replying.delete(sending);
+    };
+    sending.then(settled, settled);
+    return sending;
+  }
+
   override async close(): Promise<void> {
     this.connection?.release();
     if (this.consumer) {
       releaseConsumer(this.consumer);
-      // Paced: finish the message in hand and commit what was handled, then leave (super.close).
+      // Paced: finish the message in hand and commit what was handled (before it leaves).
       if (this.pacer) await drainPacedCommits(this.consumer);
+      await this.consumer.disconnect();
     }
+    while (this.replying.size > 0) await Promise.allSettled([...this.replying]);
     await super.close();
   }
 }
