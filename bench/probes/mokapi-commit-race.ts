@@ -2,6 +2,7 @@
  * How often the Mokapi test broker dies of its offset-commit race, by commit pace.
  *
  *   npm run build && node dist/bench/probes/mokapi-commit-race.js [paced|batch] [seconds] [groups]
+ *   (PROBE_INTERVAL_MS: the paced interval, default 1000; PROBE_CONCURRENCY: see below)
  *
  * Mokapi 0.52 writes a group's offset map for every partition of an OffsetCommit and starts a
  * goroutine that reads that map without a lock; a read during the next write kills the broker
@@ -23,6 +24,12 @@ const mode = process.argv[2] === 'batch' ? 'batch' : 'paced';
 const seconds = Number(process.argv[3] ?? 60);
 const groups = Number(process.argv[4] ?? 8);
 const intervalMs = Number(process.env['PROBE_INTERVAL_MS'] ?? 1000);
+/**
+ * Partitions each consumer handles at once (PROBE_CONCURRENCY, default 1). Above 1, kafkajs'
+ * auto-commit puts several partitions in one request and sends requests concurrently, as the
+ * webhook-dispatcher's and the checkpoint consumer's do.
+ */
+const concurrency = Number(process.env['PROBE_CONCURRENCY'] ?? 1);
 const TOPIC = 'probe.commits';
 const PARTITIONS = 6;
 
@@ -84,6 +91,7 @@ async function startRound(): Promise<Round> {
       await consumer.subscribe({ topic: TOPIC, fromBeginning: false });
       if (mode === 'batch') {
         await consumer.run({
+          partitionsConsumedConcurrently: concurrency,
           eachMessage: async () => {
             handled++;
           },
@@ -94,6 +102,7 @@ async function startRound(): Promise<Round> {
       pacers.push(pacer);
       await consumer.run({
         autoCommit: false,
+        partitionsConsumedConcurrently: concurrency,
         eachMessage: async ({ topic, partition, message }) => {
           handled++;
           pacer.handled(topic, partition, message.offset);
@@ -144,7 +153,7 @@ async function main(): Promise<void> {
   const elapsed = (Date.now() - started) / 1000;
   process.stdout.write(
     `mokapi commit race, ${mode}${mode === 'paced' ? ` every ${intervalMs} ms` : ''}, ` +
-      `${groups} groups x ${PARTITIONS} partitions, ${elapsed.toFixed(0)} s: ` +
+      `${groups} groups x ${PARTITIONS} partitions, ${concurrency} at once, ${elapsed.toFixed(0)} s: ` +
       `${handled} messages handled, ${commits} commits (${(commits / elapsed).toFixed(0)}/s), ` +
       `${rounds} broker(s), ${deaths} death(s), ${raceDeaths} of them the offset-commit race\n`,
   );
