@@ -1,9 +1,24 @@
+import { Logger } from '@nestjs/common';
 import { ClientKafka, KafkaOptions } from '@nestjs/microservices';
-import type { EachMessagePayload } from 'kafkajs';
-import { CommitPacer, paceCommits } from './commit-pacer';
+import type { ConsumerGroupJoinEvent, EachMessagePayload } from 'kafkajs';
+import { CommitPacer, PartitionOffset, paceCommits } from './commit-pacer';
 
 /**
- * Nest's Kafka client whose reply consumer, with a commit interval (BUS_COMMIT_INTERVAL_MS; the
+ * Nest's Kafka client, with two changes to its reply consumer.
+ *
+ * Every reply partition it reads gets a committed offset as soon as it is assigned, where the
+ * group has none: the partition's end. A reply consumer starts at the end of a partition with no
+ * committed offset (REPLIES_FROM_LATEST in kafka-options.ts), and kafkajs commits a partition only
+ * once it handled a message of it; so a consumer put out of its group before its first reply on
+ * a partition (the Mokapi test broker expires every member of every group at once after a stall
+ * of its own; a real broker after a session timeout) came back at the end of that partition and
+ * skipped every reply produced meanwhile: those requests answered 504 although they were done.
+ * Seen in the kill suite's rolling restart: the gateway's reply group was expired while idle,
+ * its first commits on order.create.v1.reply and label.label.create.v1.reply came only after it
+ * rejoined eleven seconds later, and the two requests sent just before were answered 504 at their
+ * deadline while every later one succeeded.
+ *
+ * And with a commit interval (BUS_COMMIT_INTERVAL_MS; the
  * run options must then say `autoCommit: false`), commits through a CommitPacer. A reply read
  * again after a rebalance finds no request waiting for it and is ignored, so a paced commit costs
  * nothing; the first commit of the group still goes at once, so a rejoin resumes from a committed
@@ -11,6 +26,7 @@ import { CommitPacer, paceCommits } from './commit-pacer';
  */
 export class PacedKafkaClient extends ClientKafka {
   private pacer?: CommitPacer;
+  private readonly replyLogger = new Logger('ReplyConsumer');
 
   constructor(
     options: Required<KafkaOptions>['options'],
@@ -31,6 +47,49 @@ export class PacedKafkaClient extends ClientKafka {
       await respond(payload);
       this.pacer?.handled(payload.topic, payload.partition, payload.message.offset);
     };
+  }
+
+  protected override setConsumerAssignments(data: ConsumerGroupJoinEvent): void {
+    super.setConsumerAssignments(data);
+    void this.commitReplyStartingPoints().catch((error: unknown) =>
+      this.replyLogger.warn(
+        `committing where the reply partitions start: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+    );
+  }
+
+  /**
+   * The reply partitions this process reads (one per reply topic, Nest's choice) that the group
+   * has no committed offset for get one: their current end. What the running consumer reads is
+   * unchanged; a rejoin resumes there at worst, never at a later end.
+   */
+  private async commitReplyStartingPoints(): Promise<void> {
+    const consumer = this._consumer;
+    const assigned = Object.entries(this.consumerAssignments);
+    if (!this.client || !consumer || assigned.length === 0) return;
+    const admin = this.client.admin();
+    await admin.connect();
+    try {
+      const topics = assigned.map(([topic]) => topic);
+      const committed = await admin.fetchOffsets({ groupId: this.groupId, topics });
+      const uncommitted = new Set(
+        committed.flatMap(({ topic, partitions }) =>
+          partitions
+            .filter(({ offset }) => Number(offset) < 0)
+            .map(({ partition }) => `${topic}:${partition}`),
+        ),
+      );
+      const starts: PartitionOffset[] = [];
+      for (const [topic, partition] of assigned) {
+        if (!uncommitted.has(`${topic}:${partition}`)) continue;
+        const end = (await admin.fetchTopicOffsets(topic)).find((p) => p.partition === partition);
+        if (end) starts.push({ topic, partition, offset: end.high });
+      }
+      // One partition per request, as the commit pacer does (Mokapi's commit race).
+      for (const start of starts) await consumer.commitOffsets([start]);
+    } finally {
+      await admin.disconnect();
+    }
   }
 
   override async close(): Promise<void> {

@@ -154,7 +154,10 @@ export function kafkaServerOptions(options: KafkaEndpointOptions): KafkaOptions 
  * the replies that matter. A committed offset (every rejoin of a running group) still resumes
  * where it was, so no reply to a waiting request is skipped by a rebalance. The one reply that
  * could be skipped, one produced between a new group's join and its first fetch, cannot be:
- * the client counts as connected only after that first fetch (see platform.module).
+ * the client counts as connected only after that first fetch (see platform.module). And a reply
+ * partition the group never committed is given a committed offset (its end) as soon as it is
+ * assigned (PacedKafkaClient), so a consumer put out of its group and back resumes there rather
+ * than at a later end, past the replies produced meanwhile.
  */
 const REPLIES_FROM_LATEST = { fromBeginning: false };
 
