@@ -127,6 +127,8 @@ describe('kill suite (distributed)', () => {
     /** What each of those errors was, for the report of a run that saw any. */
     const errorLog: string[] = [];
     const successes: number[] = [];
+    /** The longest a write took, first attempt to acknowledgement (retries included). */
+    let slowestMs = 0;
     const failures: string[] = [];
     let running = true;
     const send = async (kind: 'order' | 'label') => {
@@ -136,7 +138,8 @@ describe('kill suite (distributed)', () => {
           ? anOrder([{ sku_number: sku, quantity: 1 }], { reference: key })
           : aLabel({ reference: key });
       const path = kind === 'order' ? '/2025-07/cloud/order' : '/2026-05/cloud/label';
-      const deadline = Date.now() + GIVE_UP_MS;
+      const first = Date.now();
+      const deadline = first + GIVE_UP_MS;
       for (let attempt = 0; Date.now() < deadline; attempt++) {
         try {
           const response = await api.request<number>('POST', path, JSON.stringify(body), {
@@ -145,6 +148,7 @@ describe('kill suite (distributed)', () => {
           if (response.status === 200) {
             acknowledged.push({ kind, key, id: response.body.data! });
             successes.push(Date.now());
+            slowestMs = Math.max(slowestMs, Date.now() - first);
             return;
           }
           if (response.status >= 500) {
@@ -174,6 +178,7 @@ describe('kill suite (distributed)', () => {
       errors,
       errorLog,
       successes,
+      slowestMs: () => slowestMs,
       failures,
       async stop() {
         running = false;
@@ -346,7 +351,8 @@ describe('kill suite (distributed)', () => {
       await new Promise((resolve) => setTimeout(resolve, 1000));
       await load.stop();
       process.stdout.write(
-        `rolling restart: ${load.acknowledged.length} writes, ${load.errors.length} errors, ${Date.now() - started} ms\n`,
+        `rolling restart: ${load.acknowledged.length} writes, ${load.errors.length} errors, ` +
+          `slowest write ${load.slowestMs()} ms, ${Date.now() - started} ms\n`,
       );
       if (load.errorLog.length > 0) {
         // Every process's output (access logs included) beside the errors, to find their cause.
