@@ -222,6 +222,9 @@ describe('the cause of a dead Mokapi', () => {
     expect(mokapiDeathCause(commitRace)).toMatch(
       /^Mokapi 0\.52's own offset-commit race \(fatal error: concurrent map read and map write in processMetricsOffsetCommit/,
     );
+    // The same race read after a produce (Mokapi's lag gauge).
+    const afterProduce = commitRace.replace('processMetricsOffsetCommit', 'UpdateMetrics');
+    expect(mokapiDeathCause(afterProduce)).toMatch(/race \(.* in UpdateMetrics:/);
     const otherMap = commitRace.replace('processMetricsOffsetCommit', 'fetch');
     expect(isMokapiCommitRace(otherMap)).toBe(false);
     expect(mokapiDeathCause(otherMap)).toBe('fatal error: concurrent map read and map write');

@@ -39,8 +39,8 @@ import { Kafka, logLevel } from 'kafkajs';
  *   answers again), no transactions; the idempotent producer works. Data lives in memory only.
  * - Busy offset commits kill it: for every partition of an OffsetCommit it writes the group's
  *   offset map and starts a goroutine that reads that map without a lock; a read during the next
- *   write is "fatal error: concurrent map read and map write" (in processMetricsOffsetCommit) and
- *   the broker exits 2. Processes on it commit at most once per MOKAPI_COMMIT_INTERVAL_MS, one
+ *   write is "fatal error: concurrent map read and map write" (in processMetricsOffsetCommit; or
+ *   in UpdateMetrics, which reads every group's map after each produce) and the broker exits 2. Processes on it commit at most once per MOKAPI_COMMIT_INTERVAL_MS, one
  *   partition per request (BUS_COMMIT_INTERVAL_MS); a death of this kind is named as such
  *   (deathCause, and the message printed when the broker ends unexpectedly).
  * - Mokapi watches the directory of its config file and loads every file in it (even .js as
@@ -55,11 +55,17 @@ import { Kafka, logLevel } from 'kafkajs';
  */
 export const MOKAPI_COMMIT_INTERVAL_MS = 1000;
 
+/**
+ * The functions of Mokapi 0.52 that read a group's committed offsets without a lock: after each
+ * commit (processMetricsOffsetCommit) and after each produce (UpdateMetrics, the lag gauge).
+ */
+const COMMIT_MAP_READERS = /\(\*Store\)\.(processMetricsOffsetCommit|UpdateMetrics)\(/;
+
 /** Mokapi's offset-commit race, from its output (see above). */
 export function isMokapiCommitRace(output: string): boolean {
   return (
     /fatal error: concurrent map (read and map write|writes)/.test(output) &&
-    /processMetricsOffsetCommit/.test(output)
+    COMMIT_MAP_READERS.test(output)
   );
 }
 
@@ -67,9 +73,10 @@ export function isMokapiCommitRace(output: string): boolean {
 export function mokapiDeathCause(fatalOutput: string): string | undefined {
   if (!fatalOutput) return undefined;
   const first = fatalOutput.split('\n')[0];
-  return isMokapiCommitRace(fatalOutput)
-    ? `Mokapi 0.52's own offset-commit race (${first} in processMetricsOffsetCommit: a bug of the ` +
-        'test broker, not of Consign; see libs/testing/src/kafka/mokapi-broker.ts)'
+  const reader = COMMIT_MAP_READERS.exec(fatalOutput)?.[1];
+  return reader && isMokapiCommitRace(fatalOutput)
+    ? `Mokapi 0.52's own offset-commit race (${first} in ${reader}: a bug of the test broker, ` +
+        'not of Consign; see libs/testing/src/kafka/mokapi-broker.ts)'
     : first;
 }
 
@@ -210,7 +217,7 @@ export interface MokapiBroker {
   exitStatus(): string | undefined;
   /**
    * Why it died, when its output says (a Go fatal error, e.g. its offset-commit race, which
-   * isMokapiCommitRace recognises); undefined while it runs or when it said nothing.
+   * isMokapiCommitRace recognises); undefined while it runs or when it died saying nothing.
    */
   deathCause(): string | undefined;
   /** Its output from its first Go "fatal error:" line on (at most 60 lines); '' when none. */
