@@ -47,6 +47,8 @@ interface Round {
 
 let commits = 0;
 let handled = 0;
+/** Messages handled by each group, over every broker: a group that stalls shows here. */
+const handledByGroup: number[] = [];
 
 async function startRound(): Promise<Round> {
   const broker = await startMokapiBroker({
@@ -94,6 +96,7 @@ async function startRound(): Promise<Round> {
           partitionsConsumedConcurrently: concurrency,
           eachMessage: async () => {
             handled++;
+            handledByGroup[g] = (handledByGroup[g] ?? 0) + 1;
           },
         });
         return;
@@ -105,6 +108,7 @@ async function startRound(): Promise<Round> {
         partitionsConsumedConcurrently: concurrency,
         eachMessage: async ({ topic, partition, message }) => {
           handled++;
+          handledByGroup[g] = (handledByGroup[g] ?? 0) + 1;
           pacer.handled(topic, partition, message.offset);
         },
       });
@@ -155,7 +159,8 @@ async function main(): Promise<void> {
     `mokapi commit race, ${mode}${mode === 'paced' ? ` every ${intervalMs} ms` : ''}, ` +
       `${groups} groups x ${PARTITIONS} partitions, ${concurrency} at once, ${elapsed.toFixed(0)} s: ` +
       `${handled} messages handled, ${commits} commits (${(commits / elapsed).toFixed(0)}/s), ` +
-      `${rounds} broker(s), ${deaths} death(s), ${raceDeaths} of them the offset-commit race\n`,
+      `${rounds} broker(s), ${deaths} death(s), ${raceDeaths} of them the offset-commit race\n` +
+      `  handled by group: ${Array.from({ length: groups }, (_, g) => handledByGroup[g] ?? 0).join(' ')}\n`,
   );
 }
 
