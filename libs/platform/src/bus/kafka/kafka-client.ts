@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { ClientKafka, KafkaOptions } from '@nestjs/microservices';
 import type { ConsumerGroupJoinEvent, EachMessagePayload } from 'kafkajs';
-import { CommitPacer, PartitionOffset, paceCommits } from './commit-pacer';
+import { CommitPacer, paceCommits } from './commit-pacer';
 
 /**
  * Nest's Kafka client, with two changes to its reply consumer.
@@ -27,6 +27,8 @@ import { CommitPacer, PartitionOffset, paceCommits } from './commit-pacer';
 export class PacedKafkaClient extends ClientKafka {
   private pacer?: CommitPacer;
   private readonly replyLogger = new Logger('ReplyConsumer');
+  /** Reply partitions ("topic:partition") whose starting point this process committed. */
+  private readonly startsCommitted = new Set<string>();
 
   constructor(
     options: Required<KafkaOptions>['options'],
@@ -59,34 +61,29 @@ export class PacedKafkaClient extends ClientKafka {
   }
 
   /**
-   * The reply partitions this process reads (one per reply topic, Nest's choice) that the group
-   * has no committed offset for get one: their current end. What the running consumer reads is
-   * unchanged; a rejoin resumes there at worst, never at a later end.
+   * The reply partitions this process reads (one per reply topic, Nest's choice) that it has not
+   * committed yet get a committed offset: their current end. Whatever lies before it is a reply
+   * to a request of another process, or of this one before it read the partition at all (none:
+   * requests are sent only once the consumer fetched, see platform.module), so nobody waits for
+   * it. What the running consumer reads is unchanged; a rejoin resumes there at worst. (Which
+   * offsets the group holds cannot be asked instead: Mokapi answers OffsetFetch to members only.)
    */
   private async commitReplyStartingPoints(): Promise<void> {
     const consumer = this._consumer;
-    const assigned = Object.entries(this.consumerAssignments);
+    const assigned = Object.entries(this.consumerAssignments).filter(
+      ([topic, partition]) => !this.startsCommitted.has(`${topic}:${partition}`),
+    );
     if (!this.client || !consumer || assigned.length === 0) return;
     const admin = this.client.admin();
     await admin.connect();
     try {
-      const topics = assigned.map(([topic]) => topic);
-      const committed = await admin.fetchOffsets({ groupId: this.groupId, topics });
-      const uncommitted = new Set(
-        committed.flatMap(({ topic, partitions }) =>
-          partitions
-            .filter(({ offset }) => Number(offset) < 0)
-            .map(({ partition }) => `${topic}:${partition}`),
-        ),
-      );
-      const starts: PartitionOffset[] = [];
       for (const [topic, partition] of assigned) {
-        if (!uncommitted.has(`${topic}:${partition}`)) continue;
         const end = (await admin.fetchTopicOffsets(topic)).find((p) => p.partition === partition);
-        if (end) starts.push({ topic, partition, offset: end.high });
+        if (!end) continue;
+        // One partition per request, as the commit pacer does (Mokapi's commit race).
+        await consumer.commitOffsets([{ topic, partition, offset: end.high }]);
+        this.startsCommitted.add(`${topic}:${partition}`);
       }
-      // One partition per request, as the commit pacer does (Mokapi's commit race).
-      for (const start of starts) await consumer.commitOffsets([start]);
     } finally {
       await admin.disconnect();
     }
