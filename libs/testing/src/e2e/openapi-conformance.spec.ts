@@ -1,76 +1,124 @@
-import { openApiViolations } from './openapi-conformance';
+import { aProduct } from '../factories/product.factory';
+import { type ObservedExchange, openApiViolations } from './openapi-conformance';
 
-const json = 'application/json; charset=utf-8';
+const json = { 'content-type': 'application/json; charset=utf-8' };
+const key = { authorization: 'Bearer test-key' };
 
-describe('openApiViolations (answers against docs/openapi.json)', () => {
-  it('passes an answer the document allows, the most specific path first', () => {
-    expect(
-      openApiViolations({
-        method: 'GET',
-        url: '/2025-07/cloud/product/all?page=1',
-        status: 200,
-        contentType: json,
-        body: { code: 200, message: 'success', data: [] },
-      }),
-    ).toEqual([]);
-    expect(
-      openApiViolations({
-        method: 'GET',
-        url: '/2025-07/cloud/product/7',
-        status: 404,
-        contentType: json,
-        body: { code: 404, message: 'Not found.', data: null },
-      }),
-    ).toEqual([]);
+function exchange(
+  method: string,
+  url: string,
+  status: number,
+  body: unknown,
+  requestBody?: unknown,
+): ObservedExchange {
+  return {
+    request: {
+      method,
+      url,
+      headers: requestBody === undefined ? key : { ...key, 'content-type': 'application/json' },
+      body: requestBody === undefined ? undefined : JSON.stringify(requestBody),
+    },
+    response: { status, headers: json, body },
+  };
+}
+
+describe('openApiViolations (Stoplight Prism, exchanges against docs/openapi.json)', () => {
+  it('passes exchanges the document allows, the most specific path first', async () => {
+    await expect(
+      openApiViolations(
+        exchange('GET', '/2025-07/cloud/product/all?page=1', 200, {
+          code: 200,
+          message: 'success',
+          data: [],
+        }),
+      ),
+    ).resolves.toEqual([]);
+    await expect(
+      openApiViolations(
+        exchange('GET', '/2025-07/cloud/product/7', 404, {
+          code: 404,
+          message: 'Not found.',
+          data: null,
+        }),
+      ),
+    ).resolves.toEqual([]);
   });
 
-  it('names a body the schema refuses, an undocumented status and a wrong content type', () => {
-    const base = { method: 'GET', url: '/2025-07/cloud/product/7', contentType: json };
-    expect(
-      openApiViolations({
-        ...base,
-        status: 200,
-        body: { code: 200, message: 'success', data: { id: 'x' } },
+  it('names the operation and what the validator found: a wrong type, an undocumented status, a wrong content type', async () => {
+    const wrongType = await openApiViolations(
+      exchange('GET', '/2025-07/cloud/product/7', 200, {
+        code: 200,
+        message: 'success',
+        data: { id: 'x' },
       }),
-    ).toEqual(
+    );
+    expect(wrongType).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(
-          /ProductController_get\): body\/data must have required property 'title'/,
-        ),
-        expect.stringMatching(/body\/data\/id must be (number|integer)/),
+        expect.stringMatching(/→ 200 \(ProductController_get\): response .*data.*'title'/),
+        expect.stringMatching(/response .*data\.id.* must be (number|integer)/),
       ]),
     );
-    expect(openApiViolations({ ...base, status: 418, body: {} })).toEqual([
-      expect.stringMatching(/418 .*status not documented/),
+    await expect(
+      openApiViolations(exchange('GET', '/2025-07/cloud/product/7', 418, {})),
+    ).resolves.toEqual([
+      expect.stringMatching(
+        /→ 418 \(ProductController_get\): response: Unable to match the returned status/,
+      ),
     ]);
-    expect(
-      openApiViolations({ ...base, contentType: 'text/html', status: 404, body: undefined }),
-    ).toEqual([expect.stringMatching(/content type text\/html not among application\/json/)]);
+    const html = exchange('GET', '/2025-07/cloud/product/7', 404, '<p>not found</p>');
+    html.response.headers = { 'content-type': 'text/html' };
+    await expect(openApiViolations(html)).resolves.toEqual(
+      expect.arrayContaining([expect.stringMatching(/media type "text\/html"/)]),
+    );
   });
 
-  it('takes another method on a documented path as a 405, and leaves paths outside the API alone', () => {
-    const answer = {
-      contentType: json,
-      body: { code: 405, message: 'Method not allowed.', data: null },
-    };
-    expect(
-      openApiViolations({
-        ...answer,
-        method: 'DELETE',
-        url: '/2025-07/cloud/product/7',
-        status: 405,
-      }),
-    ).toEqual([]);
-    expect(
-      openApiViolations({
-        ...answer,
-        method: 'DELETE',
-        url: '/2025-07/cloud/product/7',
-        status: 200,
-      }),
-    ).toEqual([expect.stringMatching(/must answer 405/)]);
-    expect(
-      openApiViolations({ ...answer, method: 'GET', url: '/health/ready', status: 200 }),
-    ).toEqual([]);
+  it('checks a request the server accepted, and leaves alone one it refused or a hostile one', async () => {
+    const product = { ...aProduct(), title: 42 };
+    const accepted = exchange(
+      'POST',
+      '/2025-07/cloud/product',
+      200,
+      { code: 200, message: 'success', data: null },
+      product,
+    );
+    const violations = await openApiViolations(accepted);
+    expect(violations).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/\(ProductController_create\): request body.*title.*must be string/),
+      ]),
+    );
+    await expect(
+      openApiViolations(accepted, { validateRequest: false }),
+    ).resolves.not.toContainEqual(expect.stringMatching(/: request/));
+    const refused = exchange(
+      'POST',
+      '/2025-07/cloud/product',
+      400,
+      { code: 400, message: 'title must be a string', data: null },
+      product,
+    );
+    await expect(openApiViolations(refused)).resolves.toEqual([]);
+    const withoutKey = exchange('GET', '/2025-07/cloud/product/all', 200, {
+      code: 200,
+      message: 'success',
+      data: [],
+    });
+    withoutKey.request.headers = {};
+    await expect(openApiViolations(withoutKey)).resolves.toEqual([
+      expect.stringMatching(/request.*(Authorization|security|credentials)/i),
+    ]);
+  });
+
+  it('takes another method on a documented path as a 405, and leaves paths outside the API alone', async () => {
+    const notAllowed = { code: 405, message: 'Method not allowed.', data: null };
+    const deleted = exchange('DELETE', '/2025-07/cloud/product/7', 405, notAllowed);
+    deleted.response.headers = { ...json, allow: 'GET' };
+    await expect(openApiViolations(deleted)).resolves.toEqual([]);
+    await expect(
+      openApiViolations(exchange('DELETE', '/2025-07/cloud/product/7', 200, notAllowed)),
+    ).resolves.toEqual([expect.stringMatching(/must answer 405/)]);
+    await expect(
+      openApiViolations(exchange('GET', '/health/ready', 200, { status: 'ok' })),
+    ).resolves.toEqual([]);
   });
 });
