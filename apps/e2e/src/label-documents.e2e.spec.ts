@@ -313,7 +313,7 @@ describe.each(DEPLOYMENT_MODES)('label documents, price and void (%s)', (mode, s
         event_time: new Date().toISOString(),
       },
     ]);
-    const refused = await api.post(`/2026-05/cloud/label/${id}/void`, {});
+    const refused = await api.post(`/2026-05/cloud/label/${id}/void`);
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({
       code: 409,

@@ -61,8 +61,9 @@ export class ApiClient {
     return { status: response.status, headers: response.headers, bytes };
   }
 
-  post<T = unknown>(path: string, body: unknown): Promise<ApiResponse<T>> {
-    return this.request<T>('POST', path, JSON.stringify(body));
+  /** A POST; without a body for an operation that takes none (an action on a resource). */
+  post<T = unknown>(path: string, body?: unknown): Promise<ApiResponse<T>> {
+    return this.request<T>('POST', path, body === undefined ? undefined : JSON.stringify(body));
   }
 
   put<T = unknown>(path: string, body: unknown): Promise<ApiResponse<T>> {
