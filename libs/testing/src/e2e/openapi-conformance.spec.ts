@@ -1,5 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { aProduct } from '../factories/product.factory';
+import { ApiClient } from './api-client';
 import { type ObservedExchange, openApiViolations } from './openapi-conformance';
+import { REPO_ROOT } from './processes';
 
 const json = { 'content-type': 'application/json; charset=utf-8' };
 const key = { authorization: 'Bearer test-key' };
@@ -120,5 +126,52 @@ describe('openApiViolations (Stoplight Prism, exchanges against docs/openapi.jso
     await expect(
       openApiViolations(exchange('GET', '/health/ready', 200, { status: 'ok' })),
     ).resolves.toEqual([]);
+  });
+});
+
+describe('the e2e client validates what it sees on the wire', () => {
+  let server: Server;
+  let client: ApiClient;
+  /** What the fake gateway answers next. */
+  let answer: { status: number; body: unknown };
+
+  beforeAll(async () => {
+    server = createServer((_request, response) => {
+      response.writeHead(answer.status, { 'content-type': 'application/json; charset=utf-8' });
+      response.end(JSON.stringify(answer.body));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    client = new ApiClient(`http://127.0.0.1:${port}`, 'test-key');
+  });
+
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it('returns a conforming answer and fails on one that violates the document', async () => {
+    answer = { status: 200, body: { code: 200, message: 'success', data: [] } };
+    await expect(client.get('/2025-07/cloud/product/all')).resolves.toMatchObject({ status: 200 });
+    answer = { status: 200, body: { code: 200, message: 'success', data: 'not a list' } };
+    await expect(client.get('/2025-07/cloud/product/all')).rejects.toThrow(
+      /GET \/2025-07\/cloud\/product\/all → 200 \(ProductController_list\): response .*data.* must be array/,
+    );
+  });
+
+  it('fails on a body sent to an operation that takes none, unless the client sends hostile requests', async () => {
+    const revoke = '/2026-05/cloud/admin/key/7/revoke';
+    const document = JSON.parse(readFileSync(join(REPO_ROOT, 'docs', 'openapi.json'), 'utf8')) as {
+      paths: Record<string, { post: { responses: Record<string, unknown> } }>;
+    };
+    // The document's own example of the answer: only the request can be wrong.
+    const ok = document.paths['/2026-05/cloud/admin/key/{key_id}/revoke'].post.responses['200'] as {
+      content: { 'application/json': { example: unknown } };
+    };
+    answer = { status: 200, body: ok.content['application/json'].example };
+    await expect(client.post(revoke)).resolves.toMatchObject({ status: 200 });
+    await expect(client.post(revoke, {})).rejects.toThrow(
+      /AdminController_revokeKey\): request: No supported content types/,
+    );
+    await expect(client.sendingHostileRequests().post(revoke, {})).resolves.toMatchObject({
+      status: 200,
+    });
   });
 });

@@ -243,3 +243,47 @@ export async function expectConformsToOpenApi(
       `response body: ${JSON.stringify(exchange.response.body)?.slice(0, 2000)}`,
   );
 }
+
+/**
+ * `fetch`, with every exchange validated by expectConformsToOpenApi: for the ApiClient, and for
+ * any other client of the scenarios (openapi-fetch's `fetch` option, a bare request).
+ */
+export function conformingFetch(
+  options: ConformanceOptions = { validateRequest: true },
+): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const sent = request.body ? await request.clone().text() : undefined;
+    const response = await fetch(request);
+    const bytes = Buffer.from(await response.clone().arrayBuffer());
+    const contentType = response.headers.get('content-type') ?? '';
+    const url = new URL(request.url);
+    await expectConformsToOpenApi(
+      {
+        request: {
+          method: request.method,
+          url: `${url.pathname}${url.search}`,
+          headers: Object.fromEntries(request.headers.entries()),
+          body: sent,
+        },
+        response: {
+          status: response.status,
+          headers: Object.fromEntries(response.headers.entries()),
+          body: /^application\/(.+\+)?json/.test(contentType)
+            ? parseJson(bytes.toString('utf8'))
+            : bytes.toString('latin1'),
+        },
+      },
+      options,
+    );
+    return response;
+  };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
