@@ -12,9 +12,6 @@ const moduleNameMapper = Object.fromEntries(
   Object.entries(aliases).map(([alias, [target]]) => [`^${alias}$`, `<rootDir>/${target}`]),
 );
 
-const ESM_ONLY =
-  '(@faker-js/faker|http-proxy-agent|https-proxy-agent|agent-base|proxy-agent-negotiate)';
-
 module.exports = {
   rootDir: __dirname,
   testEnvironment: 'node',
@@ -22,16 +19,7 @@ module.exports = {
     .filter((dir) => existsSync(`${__dirname}/${dir}`))
     .map((dir) => `<rootDir>/${dir}`),
   testMatch: ['**/*.spec.ts'],
-  transform: {
-    '^.+\\.ts$': ['@swc/jest', { ...swcrc, swcrc: false }],
-    // Stoplight Prism (the e2e client's OpenAPI validator) requires packages that ship as ES
-    // modules only: Node 24 loads them with require(), jest's module system does not.
-    [`/node_modules/${ESM_ONLY}/.+\\.js$`]: [
-      '@swc/jest',
-      { module: { type: 'commonjs' }, jsc: { target: 'es2022' }, swcrc: false },
-    ],
-  },
-  transformIgnorePatterns: [`/node_modules/(?!(.*/node_modules/)?${ESM_ONLY}/)`],
+  transform: { '^.+\\.ts$': ['@swc/jest', { ...swcrc, swcrc: false }] },
   moduleNameMapper,
   globalSetup: '<rootDir>/apps/e2e/src/global-setup.ts',
   globalTeardown: '<rootDir>/apps/e2e/src/global-teardown.ts',

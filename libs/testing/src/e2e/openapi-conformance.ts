@@ -1,18 +1,31 @@
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createLogger, type IPrismDiagnostic } from '@stoplight/prism-core';
-import {
-  createInstance,
-  getHttpOperationsFromSpec,
-  type IHttpConfig,
-  type IHttpNameValue,
-  type IHttpNameValues,
-  type IHttpRequest,
-  type IHttpResponse,
-  type PrismHttpComponents,
-  type PrismHttpInstance,
+import type * as PrismCore from '@stoplight/prism-core';
+import type { IPrismDiagnostic } from '@stoplight/prism-core';
+import type * as PrismHttp from '@stoplight/prism-http';
+import type {
+  IHttpConfig,
+  IHttpNameValue,
+  IHttpNameValues,
+  IHttpRequest,
+  IHttpResponse,
+  PrismHttpComponents,
+  PrismHttpInstance,
 } from '@stoplight/prism-http';
 import { REPO_ROOT } from './processes';
+
+/**
+ * Prism is loaded by Node's own require, not jest's: it requires packages published as ES modules
+ * only (faker, http-proxy-agent), which Node 24 loads with require() while jest's module registry
+ * refuses them (and, under --experimental-vm-modules as `npm test` runs, cannot require them).
+ * `process.getBuiltinModule` reaches Node's module system where jest's own `require('node:module')`
+ * would hand back jest's `createRequire`.
+ */
+const nodeRequire = process.getBuiltinModule('node:module').createRequire(__filename);
+const { createInstance, getHttpOperationsFromSpec } = nodeRequire(
+  '@stoplight/prism-http',
+) as typeof PrismHttp;
+const { createLogger } = nodeRequire('@stoplight/prism-core') as typeof PrismCore;
 
 /** One exchange of the e2e client with the server, as the client saw it. */
 export interface ObservedExchange {
