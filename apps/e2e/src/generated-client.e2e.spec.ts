@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import createClient from 'openapi-fetch';
-import { Deployment, REPO_ROOT } from '@consign/testing';
+import { conformingFetch, Deployment, REPO_ROOT } from '@consign/testing';
 import type { components, paths } from './consign-api.generated';
 import { DEPLOYMENT_MODES } from './deployment-modes';
 
@@ -37,6 +37,8 @@ describe.each(DEPLOYMENT_MODES)(
       client = createClient<paths>({
         baseUrl: deployment.client.baseUrl,
         headers: { authorization: `Bearer ${deployment.apiKey}` },
+        // Its exchanges are validated by Stoplight Prism too, as the ApiClient's are.
+        fetch: conformingFetch(),
       });
     });
 

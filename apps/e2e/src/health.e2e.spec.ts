@@ -3,6 +3,7 @@ import { Client } from 'pg';
 import { TestDatabase, createTestDatabase } from '@consign/platform';
 import {
   AppProcess,
+  conformingFetch,
   GATEWAY_READY,
   consignMokapiTopics,
   MOKAPI_COMMIT_INTERVAL_MS,
@@ -92,7 +93,7 @@ describe('health endpoints (standalone)', () => {
       broker: { status: 'up', transport: 'in-process' },
     });
     // The API itself still wants a key, in the envelope.
-    const api = await fetch(`http://127.0.0.1:${port}/2025-07/cloud/product/all`);
+    const api = await conformingFetch()(`http://127.0.0.1:${port}/2025-07/cloud/product/all`);
     expect(api.status).toBe(401);
     expect(await api.json()).toMatchObject({ code: 401, data: null });
   });

@@ -261,7 +261,7 @@ describe.each(DEPLOYMENT_MODES)('label documents, price and void (%s)', (mode, s
     await allocate(id, `RR${String(id).padStart(8, '0')}5GB`);
     expect((await record(id)).documents).toHaveLength(3);
 
-    const voided = await api.post<LabelRecord>(`/2026-05/cloud/label/${id}/void`, {});
+    const voided = await api.post<LabelRecord>(`/2026-05/cloud/label/${id}/void`);
     expect(voided.status).toBe(200);
     expect(voided.body.data).toMatchObject({
       status: 'voided',
@@ -278,7 +278,7 @@ describe.each(DEPLOYMENT_MODES)('label documents, price and void (%s)', (mode, s
     expect(gone.status).toBe(410);
     expect(JSON.parse(gone.bytes.toString('utf8'))).toMatchObject({ code: 410, data: null });
 
-    const again = await api.post<LabelRecord>(`/2026-05/cloud/label/${id}/void`, {});
+    const again = await api.post<LabelRecord>(`/2026-05/cloud/label/${id}/void`);
     expect(again.status).toBe(200);
     expect(again.body.data!.void).toEqual(voided.body.data!.void);
 
@@ -313,7 +313,7 @@ describe.each(DEPLOYMENT_MODES)('label documents, price and void (%s)', (mode, s
         event_time: new Date().toISOString(),
       },
     ]);
-    const refused = await api.post(`/2026-05/cloud/label/${id}/void`, {});
+    const refused = await api.post(`/2026-05/cloud/label/${id}/void`);
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({
       code: 409,

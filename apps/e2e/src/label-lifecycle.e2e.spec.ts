@@ -348,7 +348,7 @@ describe.each(DEPLOYMENT_MODES)('labels and tracking (%s)', (_mode, start) => {
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ code: 404, data: null });
 
-    await ok(operator.post(`/2025-07/cloud/order/${orderId}/pick`, {}));
+    await ok(operator.post(`/2025-07/cloud/order/${orderId}/pick`));
     const trackingNumber = `JD${Date.now()}`.slice(0, 12);
     const shipped = await ok<{ status: string }>(
       operator.post(`/2025-07/cloud/order/${orderId}/ship`, {

@@ -209,10 +209,10 @@ describe.each(DEPLOYMENT_MODES)('orders, inbound and stock (%s)', (_mode, start)
     expect(listed).toMatchObject({ page: 1, size: 5 });
     expect(listed.list[0]).toEqual(approved);
 
-    expect((await api.post(`/2025-07/cloud/order/${orderId}/pick`, {})).status).toBe(403);
-    expect(
-      (await ok<Order>(operator.post(`/2025-07/cloud/order/${orderId}/pick`, {}))).status,
-    ).toBe('Processing');
+    expect((await api.post(`/2025-07/cloud/order/${orderId}/pick`)).status).toBe(403);
+    expect((await ok<Order>(operator.post(`/2025-07/cloud/order/${orderId}/pick`))).status).toBe(
+      'Processing',
+    );
     const shipped = await ok<Order>(
       operator.post(`/2025-07/cloud/order/${orderId}/ship`, {
         carrier: 'PostNL',
@@ -232,7 +232,7 @@ describe.each(DEPLOYMENT_MODES)('orders, inbound and stock (%s)', (_mode, start)
     expect(await settled(nextId)).toMatchObject({ status: 'Approved' });
     await stockSettles(tee, { on_hand: 7, reserved: 2, available: 5 });
 
-    const refused = await api.post(`/2025-07/cloud/order/${orderId}/cancel`, {});
+    const refused = await api.post(`/2025-07/cloud/order/${orderId}/cancel`);
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({
       code: 409,
@@ -251,7 +251,7 @@ describe.each(DEPLOYMENT_MODES)('orders, inbound and stock (%s)', (_mode, start)
       hold_reason: `Insufficient stock at ${WAREHOUSE}: ${mug.sku} (2 needed, 0 available).`,
     });
     await stockUp(mug, 5);
-    const released = await ok<Order>(api.post(`/2025-07/cloud/order/${orderId}/release`, {}));
+    const released = await ok<Order>(api.post(`/2025-07/cloud/order/${orderId}/release`));
     expect(released).toMatchObject({ status: 'Draft', hold_reason: null });
     expect(await settled(orderId)).toMatchObject({ status: 'Approved', hold_reason: null });
     expect(await stockOf(mug)).toMatchObject({ on_hand: 5, reserved: 2, available: 3 });
@@ -265,7 +265,7 @@ describe.each(DEPLOYMENT_MODES)('orders, inbound and stock (%s)', (_mode, start)
     );
     expect((await settled(orderId)).status).toBe('Approved');
     expect(await stockOf(bag)).toMatchObject({ reserved: 4, available: 0 });
-    expect((await ok<Order>(api.post(`/2025-07/cloud/order/${orderId}/cancel`, {}))).status).toBe(
+    expect((await ok<Order>(api.post(`/2025-07/cloud/order/${orderId}/cancel`))).status).toBe(
       'Cancelled',
     );
     await stockSettles(bag, { on_hand: 4, reserved: 0, available: 4 });
@@ -293,7 +293,7 @@ describe.each(DEPLOYMENT_MODES)('orders, inbound and stock (%s)', (_mode, start)
     ).body;
     expect(held.data).toMatchObject({ status: 'OnHold', hold_reason: 'Check address' });
     // Released, it keeps the reservation it held: approved again, nothing reserved twice.
-    await ok(api.post(`/2025-07/cloud/order/${orderId}/release`, {}));
+    await ok(api.post(`/2025-07/cloud/order/${orderId}/release`));
     expect((await settled(orderId)).status).toBe('Approved');
     expect(await stockOf(sock)).toMatchObject({ on_hand: 1, reserved: 1, available: 0 });
     expect(await order(orderId)).toMatchObject({
@@ -313,7 +313,7 @@ describe.each(DEPLOYMENT_MODES)('orders, inbound and stock (%s)', (_mode, start)
         operator.post(`/2025-07/cloud/inbound/${inboundId}/reject`, { reason: 'Wet boxes' }),
       ),
     ).toMatchObject({ status: 'Failure', rejection_reason: 'Wet boxes' });
-    expect((await api.post(`/2025-07/cloud/inbound/${inboundId}/cancel`, {})).body).toEqual({
+    expect((await api.post(`/2025-07/cloud/inbound/${inboundId}/cancel`)).body).toEqual({
       code: 409,
       message: `Inbound order ${inboundId} is Failure: it cannot become Cancelled.`,
       data: null,
@@ -321,7 +321,7 @@ describe.each(DEPLOYMENT_MODES)('orders, inbound and stock (%s)', (_mode, start)
     const other = await ok<number>(
       api.post('/2025-07/cloud/inbound', anInbound([{ sku_number: sock.sku, quantity: 1 }])),
     );
-    expect((await ok<Inbound>(api.post(`/2025-07/cloud/inbound/${other}/cancel`, {}))).status).toBe(
+    expect((await ok<Inbound>(api.post(`/2025-07/cloud/inbound/${other}/cancel`))).status).toBe(
       'Cancelled',
     );
     const inbounds = await ok<Page<Inbound>>(api.get('/2025-07/cloud/inbound?size=2'));

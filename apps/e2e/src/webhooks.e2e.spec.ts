@@ -153,7 +153,7 @@ describe.each(DEPLOYMENT_MODES)('webhooks (%s)', (_mode, start) => {
     const delivery = page.list[1];
     const before = receiver.at('/again').length;
     const answer = await ok<Delivery>(
-      api.post(`/2026-05/cloud/webhook/${endpoint.id}/deliveries/${delivery.id}/retry`, {}),
+      api.post(`/2026-05/cloud/webhook/${endpoint.id}/deliveries/${delivery.id}/retry`),
     );
     expect(answer).toMatchObject({ id: delivery.id, status: 'pending' });
     await eventually(
@@ -162,14 +162,14 @@ describe.each(DEPLOYMENT_MODES)('webhooks (%s)', (_mode, start) => {
     );
     expect(receiver.at('/again')[before].webhookId).toBe(delivery.webhook_id);
     expect(
-      (await api.post(`/2026-05/cloud/webhook/${endpoint.id}/deliveries/999999/retry`, {})).status,
+      (await api.post(`/2026-05/cloud/webhook/${endpoint.id}/deliveries/999999/retry`)).status,
     ).toBe(404);
   });
 
   it('signs with the old and the new secret after a rotation', async () => {
     const endpoint = await register('/rotated');
     const rotated = await ok<Endpoint & { previous_secret_expires_time: string }>(
-      api.post(`/2026-05/cloud/webhook/${endpoint.id}/rotate`, {}),
+      api.post(`/2026-05/cloud/webhook/${endpoint.id}/rotate`),
     );
     expect(rotated.secret).not.toBe(endpoint.secret);
     expect(Date.parse(rotated.previous_secret_expires_time) - Date.now()).toBeGreaterThan(
@@ -248,7 +248,7 @@ describe.each(DEPLOYMENT_MODES)('webhooks (%s)', (_mode, start) => {
       ),
     );
     const voided = await ok<{ status: string; void: object | null }>(
-      api.post(`/2026-05/cloud/label/${label}/void`, {}),
+      api.post(`/2026-05/cloud/label/${label}/void`),
     );
     expect(voided.status).toBe('voided');
     const bodies = await eventually(
@@ -286,7 +286,7 @@ describe.each(DEPLOYMENT_MODES)('webhooks (%s)', (_mode, start) => {
     }
     expect((await ok<Endpoint[]>(api.get('/2026-05/cloud/webhook'))).length).toBe(before);
     expect((await api.request('DELETE', '/2026-05/cloud/webhook/999999')).status).toBe(404);
-    expect((await api.post('/2026-05/cloud/webhook/999999/rotate', {})).status).toBe(404);
+    expect((await api.post('/2026-05/cloud/webhook/999999/rotate')).status).toBe(404);
     expect((await api.get('/2026-05/cloud/webhook/999999/deliveries')).status).toBe(404);
   });
 

@@ -1,5 +1,9 @@
 import { request as httpRequest } from 'node:http';
-import { expectConformsToOpenApi } from './openapi-conformance';
+import {
+  conformingFetch,
+  expectConformsToOpenApi,
+  type ConformanceOptions,
+} from './openapi-conformance';
 
 export interface ApiResponse<T = unknown> {
   status: number;
@@ -8,17 +12,35 @@ export interface ApiResponse<T = unknown> {
 }
 
 /**
- * A small HTTP client speaking to a running gateway the way a merchant's code would. Every answer
- * is checked against docs/openapi.json (openapi-conformance.ts): a violation fails the request.
+ * A small HTTP client speaking to a running gateway the way a merchant's code would. Every
+ * exchange is checked against docs/openapi.json by Stoplight Prism (openapi-conformance.ts): a
+ * violation fails the request.
  */
 export class ApiClient {
+  private readonly fetch: typeof fetch;
+
   constructor(
     readonly baseUrl: string,
     readonly apiKey?: string,
-  ) {}
+    private readonly conformance: ConformanceOptions = { validateRequest: true },
+  ) {
+    this.fetch = conformingFetch(conformance);
+  }
 
   withKey(apiKey: string | undefined): ApiClient {
-    return new ApiClient(this.baseUrl, apiKey);
+    return new ApiClient(this.baseUrl, apiKey, this.conformance);
+  }
+
+  /**
+   * The same client for requests built to break the house rules (hostile input): their answers
+   * are still checked against the document, the requests themselves are not.
+   */
+  sendingHostileRequests(): ApiClient {
+    return new ApiClient(this.baseUrl, this.apiKey, { validateRequest: false });
+  }
+
+  private authorization(): Record<string, string> {
+    return this.apiKey ? { authorization: `Bearer ${this.apiKey}` } : {};
   }
 
   get<T = unknown>(path: string): Promise<ApiResponse<T>> {
@@ -27,23 +49,16 @@ export class ApiClient {
 
   /** A GET whose success is not an envelope (a label document): status, headers and bytes. */
   async getBytes(path: string): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
-    const response = await fetch(`${this.baseUrl}${path}`, {
-      headers: this.apiKey ? { authorization: `Bearer ${this.apiKey}` } : {},
+    const response = await this.fetch(`${this.baseUrl}${path}`, {
+      headers: this.authorization(),
     });
     const bytes = Buffer.from(await response.arrayBuffer());
-    const contentType = response.headers.get('content-type');
-    expectConformsToOpenApi({
-      method: 'GET',
-      url: path,
-      status: response.status,
-      contentType,
-      body: contentType?.startsWith('application/json') ? parseJson(bytes.toString()) : undefined,
-    });
     return { status: response.status, headers: response.headers, bytes };
   }
 
-  post<T = unknown>(path: string, body: unknown): Promise<ApiResponse<T>> {
-    return this.request<T>('POST', path, JSON.stringify(body));
+  /** A POST; without a body for an operation that takes none (an action on a resource). */
+  post<T = unknown>(path: string, body?: unknown): Promise<ApiResponse<T>> {
+    return this.request<T>('POST', path, body === undefined ? undefined : JSON.stringify(body));
   }
 
   put<T = unknown>(path: string, body: unknown): Promise<ApiResponse<T>> {
@@ -56,15 +71,12 @@ export class ApiClient {
     body?: string,
     headers: Record<string, string> = {},
   ): Promise<ApiResponse<T>> {
-    const response = await fetch(`${this.baseUrl}${path}`, {
-      method,
-      body,
-      headers: {
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(this.apiKey ? { authorization: `Bearer ${this.apiKey}` } : {}),
-        ...headers,
-      },
+    const sent = lowerCaseNames({
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...this.authorization(),
+      ...headers,
     });
+    const response = await this.fetch(`${this.baseUrl}${path}`, { method, body, headers: sent });
     const text = await response.text();
     let parsed: ApiResponse<T>['body'];
     try {
@@ -74,13 +86,6 @@ export class ApiClient {
         `${method} ${path}: ${response.status} with a body that is not JSON: ${text.slice(0, 200)}`,
       );
     }
-    expectConformsToOpenApi({
-      method,
-      url: path,
-      status: response.status,
-      contentType: response.headers.get('content-type'),
-      body: parsed,
-    });
     return { status: response.status, headers: response.headers, body: parsed };
   }
 
@@ -103,15 +108,12 @@ export class ApiClient {
   private sendOnce(path: string, body: string): Promise<ApiResponse> {
     return new Promise((resolve, reject) => {
       let answered = false;
+      const headers = { 'content-type': 'application/json', ...this.authorization() };
       const req = httpRequest(
         `${this.baseUrl}${path}`,
         {
           method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(body),
-            ...(this.apiKey ? { authorization: `Bearer ${this.apiKey}` } : {}),
-          },
+          headers: { ...headers, 'content-length': Buffer.byteLength(body) },
         },
         (res) => {
           answered = true;
@@ -123,18 +125,17 @@ export class ApiClient {
               headers: new Headers(Object.entries(res.headers).map(([k, v]) => [k, String(v)])),
               body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as ApiResponse['body'],
             };
-            try {
-              expectConformsToOpenApi({
-                method: 'POST',
-                url: path,
-                status: answer.status,
-                contentType: answer.headers.get('content-type'),
-                body: answer.body,
-              });
-              resolve(answer);
-            } catch (error) {
-              reject(error as Error);
-            }
+            expectConformsToOpenApi(
+              {
+                request: { method: 'POST', url: path, headers, body },
+                response: {
+                  status: answer.status,
+                  headers: headerRecord(answer.headers),
+                  body: answer.body,
+                },
+              },
+              this.conformance,
+            ).then(() => resolve(answer), reject);
           });
         },
       );
@@ -146,10 +147,12 @@ export class ApiClient {
   }
 }
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
+function headerRecord(headers: Headers): Record<string, string> {
+  return Object.fromEntries(headers.entries());
+}
+
+function lowerCaseNames(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]),
+  );
 }

@@ -1,19 +1,58 @@
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Ajv2020 from 'ajv/dist/2020';
-import type { ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+import type * as PrismCore from '@stoplight/prism-core';
+import type { IPrismDiagnostic } from '@stoplight/prism-core';
+import type * as PrismHttp from '@stoplight/prism-http';
+import type {
+  IHttpConfig,
+  IHttpNameValue,
+  IHttpNameValues,
+  IHttpRequest,
+  IHttpResponse,
+  PrismHttpComponents,
+  PrismHttpInstance,
+} from '@stoplight/prism-http';
 import { REPO_ROOT } from './processes';
 
-/** One answer of the server, as the e2e client saw it. */
-export interface ObservedResponse {
-  method: string;
-  /** The request's path, query string included. */
-  url: string;
-  status: number;
-  contentType: string | null;
-  /** The parsed JSON body; undefined for bytes (a label document). */
-  body?: unknown;
+/**
+ * Prism is loaded by Node's own require, not jest's: it requires packages published as ES modules
+ * only (faker, http-proxy-agent), which Node 24 loads with require() while jest's module registry
+ * refuses them (and, under --experimental-vm-modules as `npm test` runs, cannot require them).
+ * `process.getBuiltinModule` reaches Node's module system where jest's own `require('node:module')`
+ * would hand back jest's `createRequire`.
+ */
+const nodeRequire = process.getBuiltinModule('node:module').createRequire(__filename);
+const { createInstance, getHttpOperationsFromSpec } = nodeRequire(
+  '@stoplight/prism-http',
+) as typeof PrismHttp;
+const { createLogger } = nodeRequire('@stoplight/prism-core') as typeof PrismCore;
+
+/** One exchange of the e2e client with the server, as the client saw it. */
+export interface ObservedExchange {
+  request: {
+    method: string;
+    /** The request's path, query string included. */
+    url: string;
+    /** The headers sent, names in lower case. */
+    headers: Record<string, string>;
+    /** The body as sent (raw text). */
+    body?: string;
+  };
+  response: {
+    status: number;
+    /** The headers received, names in lower case. */
+    headers: Record<string, string>;
+    /** The parsed JSON body; text for anything else (a label document). */
+    body?: unknown;
+  };
+}
+
+export interface ConformanceOptions {
+  /**
+   * Whether the request is checked too. Off only for requests built to break the house rules
+   * (the hostile-input fuzz): those are about the server's edge, not the document.
+   */
+  validateRequest: boolean;
 }
 
 /**
@@ -22,134 +61,189 @@ export interface ObservedResponse {
  */
 export const OPENAPI_REPORT_ENV = 'CONSIGN_OPENAPI_REPORT';
 
-const DOCUMENT_ID = 'https://consign.invalid/openapi.json';
-const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
+type HttpOperations = Awaited<ReturnType<typeof getHttpOperationsFromSpec>>;
+type PrismResult = Awaited<ReturnType<ReturnType<PrismHttpInstance['request']>>>;
 
-interface Operation {
-  operationId?: string;
-  responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
-}
-
-interface Route {
-  template: string;
-  pattern: RegExp;
-  /** Literal characters: the more, the more specific (`/order/tracking/{id}` before `/order/{id}`). */
-  specificity: number;
-  operations: Record<string, Operation>;
-}
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
 /**
- * docs/openapi.json as a validator: its paths as routes, and Ajv (JSON Schema 2020-12, the
- * dialect of OpenAPI 3.1, with ajv-formats for `date-time`, `email`, `uri`…) compiling the schema
- * of each documented response the first time it is seen.
+ * Stoplight Prism (`@stoplight/prism-http`) in the mode of its validating proxy (`prism proxy`),
+ * with the hop to the upstream replaced by the answer the e2e client already has: Prism routes the
+ * request among docs/openapi.json's operations, validates it (parameters, headers, security, body)
+ * and the answer (documented status, content type, headers, body), exactly as the proxy fills its
+ * `sl-violations` header. Only public exports of prism-http and prism-core are used.
  */
-class OpenApiDocument {
-  private readonly ajv: Ajv2020;
-  private readonly routes: Route[];
-  private readonly validators = new Map<string, ValidateFunction>();
+class PrismValidator {
+  private constructor(
+    private readonly operations: HttpOperations,
+    private readonly prism: PrismHttpInstance,
+  ) {}
 
-  constructor(file: string) {
-    const document = JSON.parse(readFileSync(file, 'utf8')) as {
-      paths: Record<string, Record<string, Operation>>;
-    };
-    // OpenAPI's own keywords (`example`, `discriminator`, `xml`) are annotations: not strict.
-    // Ajv's defaults, as Stoplight Prism uses it (the document states no `multipleOf`: see
-    // applyContractRules, isDecimal).
-    this.ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
-    addFormats(this.ajv);
-    this.ajv.addFormat('int64', {
-      type: 'number',
-      validate: (n: number) => Number.isSafeInteger(n),
+  static async open(file: string): Promise<PrismValidator> {
+    const operations = await getHttpOperationsFromSpec(file);
+    const answerObserved: PrismHttpComponents['forward'] =
+      (input, _upstream, _proxy, operation) => () => () => {
+        const call = calls.get(input.data);
+        if (!call) throw new Error('Prism forwarded a request it was not given');
+        call.operation = operation;
+        return Promise.resolve({ _tag: 'Right', right: call.response });
+      };
+    const prism = createInstance(checkEverything, {
+      logger: createLogger('openapi-conformance', { level: 'silent' }),
+      forward: answerObserved,
     });
-    this.ajv.addFormat('binary', true);
-    this.ajv.addSchema({ ...document, $id: DOCUMENT_ID });
-    this.routes = Object.entries(document.paths)
-      .map(([template, item]) => ({
-        template,
-        pattern: new RegExp(
-          `^${template
-            .split(/\{[^}]+\}/)
-            .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-            .join('[^/]+')}$`,
-        ),
-        specificity: template.replace(/\{[^}]+\}/g, '').length,
-        operations: Object.fromEntries(
-          Object.entries(item).filter(([method]) => METHODS.includes(method)),
-        ),
-      }))
-      .sort((a, b) => b.specificity - a.specificity);
+    return new PrismValidator(operations, prism);
   }
 
-  /** The path template a request path matches, the most specific first; none: not the API's. */
-  route(path: string): Route | undefined {
-    return this.routes.find(({ pattern }) => pattern.test(path));
-  }
-
-  validator(template: string, method: string, status: string, type: string): ValidateFunction {
-    const pointer = ['paths', template, method, 'responses', status, 'content', type, 'schema']
-      .map((token) => token.replace(/~/g, '~0').replace(/\//g, '~1'))
-      .join('/');
-    let validate = this.validators.get(pointer);
-    if (!validate) {
-      validate = this.ajv.compile({ $ref: `${DOCUMENT_ID}#/${pointer}` });
-      this.validators.set(pointer, validate);
+  /** Prism's verdict, and the operation it routed the request to (none: it could not route). */
+  async validate(
+    request: IHttpRequest,
+    response: IHttpResponse,
+    validateRequest: boolean,
+  ): Promise<{ result: PrismResult; operation?: HttpOperations[number] }> {
+    const call: Call = { response };
+    calls.set(request, call);
+    try {
+      const config = validateRequest ? checkEverything : checkAnswerOnly;
+      const result = await this.prism.request(request, this.operations, config)();
+      return { result, operation: call.operation };
+    } finally {
+      calls.delete(request);
     }
-    return validate;
   }
 }
 
-let loaded: OpenApiDocument | undefined;
+interface Call {
+  response: IHttpResponse;
+  operation?: HttpOperations[number];
+}
 
-function openApiDocument(): OpenApiDocument {
-  loaded ??= new OpenApiDocument(join(REPO_ROOT, 'docs', 'openapi.json'));
-  return loaded;
+/** The answer Prism's `forward` returns for a request (by the request object itself). */
+const calls = new WeakMap<IHttpRequest, Call>();
+
+/** `prism proxy --errors`, without its hop: the upstream is never called (see `forward`). */
+const checkEverything: IHttpConfig = {
+  isProxy: true,
+  upstream: new URL('http://127.0.0.1/'),
+  upstreamProxy: undefined,
+  mock: { dynamic: false },
+  checkSecurity: true,
+  validateRequest: true,
+  validateResponse: true,
+  // A request Prism cannot route is reported (not forwarded), so that it can be told apart.
+  errors: true,
+};
+const checkAnswerOnly: IHttpConfig = {
+  ...checkEverything,
+  checkSecurity: false,
+  validateRequest: false,
+};
+
+let opened: Promise<PrismValidator> | undefined;
+
+function prismValidator(): Promise<PrismValidator> {
+  opened ??= PrismValidator.open(join(REPO_ROOT, 'docs', 'openapi.json'));
+  return opened;
+}
+
+function query(search: URLSearchParams): IHttpNameValues {
+  const values: IHttpNameValues = {};
+  for (const key of new Set(search.keys())) {
+    const all = search.getAll(key);
+    values[key] = all.length === 1 ? all[0] : all;
+  }
+  return values;
+}
+
+function parsedBody(request: ObservedExchange['request']): unknown {
+  if (request.body === undefined) return undefined;
+  if (!(request.headers['content-type'] ?? '').startsWith('application/json')) return request.body;
+  try {
+    return JSON.parse(request.body) as unknown;
+  } catch {
+    return request.body;
+  }
+}
+
+function prismRequest(request: ObservedExchange['request'], method: string): IHttpRequest {
+  const url = new URL(request.url, 'http://consign.invalid');
+  const headers: IHttpNameValue = { ...request.headers };
+  if (request.body !== undefined)
+    headers['content-length'] = String(Buffer.byteLength(request.body));
+  return {
+    method: method as IHttpRequest['method'],
+    url: { path: url.pathname, query: query(url.searchParams) },
+    headers,
+    body: parsedBody(request),
+  };
+}
+
+function describeDiagnostic(side: 'request' | 'response', diagnostic: IPrismDiagnostic): string {
+  const at = diagnostic.path?.length ? ` ${diagnostic.path.join('.')}` : '';
+  return `${side}${at}: ${diagnostic.message}`;
 }
 
 /**
- * What in an answer the document does not allow: an undocumented status, a content type the
- * response does not declare, a body its schema refuses. A path the document does not have (health,
- * metrics, pages, an unknown route) is not the API's, and is not checked.
+ * What in an exchange docs/openapi.json does not allow, as Stoplight Prism reports it: a request
+ * the document refuses although the server accepted it, an undocumented status, a content type
+ * or header the response does not declare, a body its schema refuses. A request the document
+ * refuses and the server refused too (4xx) is what a scenario of invalid input sends: the two
+ * agree. A path the document does not have (health, metrics, pages, an unknown route) is not the
+ * API's, and is not checked; another method on a documented path must answer the 405 documented
+ * on the path's operations.
  */
-export function openApiViolations(response: ObservedResponse): string[] {
-  const document = openApiDocument();
-  const path = response.url.split('?')[0];
-  const route = document.route(path);
-  if (!route) return [];
-  const method = response.method.toLowerCase();
-  // A known path asked with another method answers 405, documented on each operation of the path.
-  const [operationMethod, operation] =
-    method in route.operations
-      ? [method, route.operations[method]]
-      : (Object.entries(route.operations)[0] ?? []);
-  if (!operation || !operationMethod) return [];
-  const name =
-    method in route.operations ? operation.operationId : `${method} on ${route.template}`;
-  const where = `${response.method} ${response.url} → ${response.status} (${name})`;
-  if (!(method in route.operations) && response.status !== 405)
-    return [`${where}: a method the path does not take must answer 405`];
-  const status = String(response.status);
-  const answer = operation.responses?.[status];
-  if (!answer) return [`${where}: status not documented`];
-  const types = Object.keys(answer.content ?? {});
-  const type = (response.contentType ?? '').split(';')[0].trim();
-  if (types.length && !types.includes(type))
-    return [`${where}: content type ${type || '(none)'} not among ${types.join(', ')}`];
-  if (response.body === undefined || type !== 'application/json') return [];
-  const validate = document.validator(route.template, operationMethod, status, type);
-  if (validate(response.body)) return [];
-  return (validate.errors ?? []).map(
-    (error) =>
-      `${where}: body${error.instancePath} ${error.message}` +
-      (Object.keys(error.params).length ? ` ${JSON.stringify(error.params)}` : ''),
+export async function openApiViolations(
+  exchange: ObservedExchange,
+  options: ConformanceOptions = { validateRequest: true },
+): Promise<string[]> {
+  const validator = await prismValidator();
+  const { request, response } = exchange;
+  const where = `${request.method} ${request.url} → ${response.status}`;
+  const answer: IHttpResponse = {
+    statusCode: response.status,
+    headers: response.headers,
+    body: response.body,
+  };
+  const refusedByServer = response.status >= 400 && response.status < 500;
+  const { result, operation } = await validator.validate(
+    prismRequest(request, request.method.toLowerCase()),
+    answer,
+    options.validateRequest && !refusedByServer,
   );
+  if (result._tag === 'Right') {
+    const name = `${where} (${operation?.iid ?? operation?.path ?? '?'})`;
+    return [
+      ...result.right.validations.input.map((d) => describeDiagnostic('request', d)),
+      ...result.right.validations.output.map((d) => describeDiagnostic('response', d)),
+    ].map((violation) => `${name}: ${violation}`);
+  }
+  const error = result.left;
+  if (error.name === 'https://stoplight.io/prism/errors#NO_PATH_MATCHED_ERROR') return [];
+  if (error.name !== 'https://stoplight.io/prism/errors#NO_METHOD_MATCHED_ERROR')
+    return [`${where}: ${error.message}`];
+  if (response.status !== 405) return [`${where}: a method the path does not take must answer 405`];
+  // The 405 is documented on each operation of the path: the answer is checked as theirs.
+  for (const method of METHODS) {
+    const asOperation = await validator.validate(prismRequest(request, method), answer, false);
+    if (asOperation.result._tag === 'Right')
+      return asOperation.result.right.validations.output.map(
+        (d) =>
+          `${where} (405 of ${asOperation.operation?.iid ?? method}): ` +
+          describeDiagnostic('response', d),
+      );
+  }
+  return [`${where}: no operation of the path answers to any method`];
 }
 
 /**
- * Fails (throws) when an answer violates docs/openapi.json; with CONSIGN_OPENAPI_REPORT set,
+ * Fails (throws) when an exchange violates docs/openapi.json; with CONSIGN_OPENAPI_REPORT set,
  * records the violations in that file instead.
  */
-export function expectConformsToOpenApi(response: ObservedResponse): void {
-  const violations = openApiViolations(response);
+export async function expectConformsToOpenApi(
+  exchange: ObservedExchange,
+  options?: ConformanceOptions,
+): Promise<void> {
+  const violations = await openApiViolations(exchange, options);
   if (!violations.length) return;
   const report = process.env[OPENAPI_REPORT_ENV];
   if (report) {
@@ -157,7 +251,52 @@ export function expectConformsToOpenApi(response: ObservedResponse): void {
     return;
   }
   throw new Error(
-    `The answer violates docs/openapi.json:\n${violations.join('\n')}\n` +
-      `body: ${JSON.stringify(response.body)?.slice(0, 2000)}`,
+    `The exchange violates docs/openapi.json (Stoplight Prism):\n${violations.join('\n')}\n` +
+      `request body: ${exchange.request.body?.slice(0, 2000) ?? '(none)'}\n` +
+      `response body: ${JSON.stringify(exchange.response.body)?.slice(0, 2000)}`,
   );
+}
+
+/**
+ * `fetch`, with every exchange validated by expectConformsToOpenApi: for the ApiClient, and for
+ * any other client of the scenarios (openapi-fetch's `fetch` option, a bare request).
+ */
+export function conformingFetch(
+  options: ConformanceOptions = { validateRequest: true },
+): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const sent = request.body ? await request.clone().text() : undefined;
+    const response = await fetch(request);
+    const bytes = Buffer.from(await response.clone().arrayBuffer());
+    const contentType = response.headers.get('content-type') ?? '';
+    const url = new URL(request.url);
+    await expectConformsToOpenApi(
+      {
+        request: {
+          method: request.method,
+          url: `${url.pathname}${url.search}`,
+          headers: Object.fromEntries(request.headers.entries()),
+          body: sent,
+        },
+        response: {
+          status: response.status,
+          headers: Object.fromEntries(response.headers.entries()),
+          body: /^application\/(.+\+)?json/.test(contentType)
+            ? parseJson(bytes.toString('utf8'))
+            : bytes.toString('latin1'),
+        },
+      },
+      options,
+    );
+    return response;
+  };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
 }
