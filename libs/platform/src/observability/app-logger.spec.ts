@@ -1,23 +1,23 @@
 import { AppLogger, createAppLogger, logLevelsUpTo } from './app-logger';
+import { captureStdout } from '../testing/stdout-capture';
+import { batchedStdout } from './batched-stdout';
 import { runWithCorrelationId } from './correlation';
 
 function capture(run: () => void): string[] {
-  const lines: string[] = [];
-  const out = jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-    lines.push(String(chunk));
-    return true;
-  });
+  const out = captureStdout();
   const err = jest.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
-    lines.push(String(chunk));
+    out.writes.push(String(chunk));
     return true;
   });
   try {
     run();
+    // What an app's (batched) logger writes by the end of the event loop's turn.
+    batchedStdout().flush();
   } finally {
-    out.mockRestore();
+    out.restore();
     err.mockRestore();
   }
-  return lines;
+  return out.writes;
 }
 
 describe('AppLogger', () => {
@@ -85,5 +85,35 @@ describe('AppLogger', () => {
     expect(createAppLogger('x', { LOG_LEVEL: 'log', LOG_FORMAT: 'json' }, 'text').format).toBe(
       'json',
     );
+  });
+
+  it('of an app writes log lines at the end of the turn, and a warning at once after them', async () => {
+    const app = createAppLogger('consign', { LOG_LEVEL: 'log', LOG_FORMAT: 'json' }, 'text');
+    const out = captureStdout();
+    const writes = out.writes;
+    try {
+      app.log('first', 'X');
+      app.log('second', 'X');
+      expect(writes).toEqual([]);
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      expect(
+        writes
+          .join('')
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l).msg),
+      ).toEqual(['first', 'second']);
+      expect(writes).toHaveLength(1);
+      app.log('third', 'X');
+      app.warn('careful', 'X');
+      const messages = (text: string) =>
+        text
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => (JSON.parse(line) as { msg: string }).msg);
+      expect(messages(writes.slice(1).join(''))).toEqual(['third', 'careful']);
+    } finally {
+      out.restore();
+    }
   });
 });
