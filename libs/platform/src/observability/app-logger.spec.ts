@@ -1,3 +1,4 @@
+import { ConsoleLogger } from '@nestjs/common';
 import { AppLogger, createAppLogger, logLevelsUpTo } from './app-logger';
 import { captureStdout } from '../testing/stdout-capture';
 import { batchedStdout } from './batched-stdout';
@@ -115,5 +116,25 @@ describe('AppLogger', () => {
     } finally {
       out.restore();
     }
+  });
+
+  it('writes a flat entry exactly as Nest’s serializer does, and leaves the rest to it', () => {
+    class NestSerializer extends AppLogger {
+      nest(entry: Record<string, unknown>): string {
+        return ConsoleLogger.prototype['stringifyJsonLogObject'].call(this, entry) as string;
+      }
+      ours(entry: Record<string, unknown>): string {
+        return this.stringifyJsonLogObject(entry);
+      }
+    }
+    const logger = new NestSerializer('x', 'json', logLevelsUpTo('log'));
+    const entries: Record<string, unknown>[] = [
+      { msg: 'GET /x 200 1.5ms', status: 200, duration_ms: 1.5, ok: true, gone: undefined },
+      { msg: 'quote " and \\ and \u0000 and é and \ud83d\ude00', nan: NaN, none: null },
+      { msg: 'a map', fields: new Map([['a', 1]]) },
+      { msg: 'an error', error: new Error('boom'), big: BigInt(7) },
+      { msg: 'x'.repeat(1_100_000) },
+    ];
+    for (const entry of entries) expect(logger.ours(entry)).toBe(logger.nest(entry));
   });
 });
