@@ -3,11 +3,13 @@
  * route answering the same JSON, in the same run (issue #3: at least half the bare rate).
  *
  *   npm run bench:calculate-order [-- --duration 10 --connections 10 --rounds 3]
- *                                    [--node-flags "--max-semi-space-size=64"]
+ *                                    [--node-flags "--max-semi-space-size=64"] [--log-level log]
  *
  * Both servers are child processes pinned to CPU 0 (when `taskset` exists); this process, the
  * load generator (autocannon), is pinned to CPU 1. The standalone app runs on the embedded
- * database with the rate limit off; its API key is looked up once and then cached. The bare
+ * database with the rate limit off; its API key is looked up once and then cached. It logs at
+ * LOG_LEVEL=warn unless --log-level says otherwise (`log`, the default of a deployment, adds the
+ * access-log line of every request; its stdout goes to /dev/null). The bare
  * server parses the same body and serializes the same response, and does nothing else: the ratio
  * is what validation, auth, the bus and the pricing engine cost.
  *
@@ -18,7 +20,7 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon, { Result } from 'autocannon';
 import { cpuMicros } from './process-cpu';
@@ -64,6 +66,11 @@ function freePort(): Promise<number> {
 }
 
 const pinned = existsSync('/usr/bin/taskset') || existsSync('/bin/taskset');
+
+function textOption(name: string, fallback: string): string {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? process.argv[index + 1] : fallback;
+}
 
 /** Node.js flags for both servers (same for both, so the comparison stays fair). */
 function nodeFlags(): string[] {
@@ -170,6 +177,7 @@ async function main(): Promise<void> {
   const duration = option('duration', 10);
   const connections = option('connections', 10);
   const rounds = option('rounds', 3);
+  const logLevel = textOption('log-level', 'warn');
   const standaloneMain = join(ROOT, 'dist', 'apps', 'standalone', 'src', 'main.js');
   if (!existsSync(standaloneMain)) throw new Error('build first: npm run build');
   if (pinned) execFileSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
@@ -185,7 +193,7 @@ async function main(): Promise<void> {
         DATA_DIR: dataDir,
         BOOTSTRAP_API_KEY: API_KEY,
         RATE_LIMIT_MAX: '0',
-        LOG_LEVEL: 'warn',
+        LOG_LEVEL: logLevel,
       }),
     );
     const appUrl = `http://127.0.0.1:${appPort}${PATH}`;
@@ -215,8 +223,9 @@ async function main(): Promise<void> {
     process.stdout.write(
       `calculate/order: ${Buffer.byteLength(BODY)} B body, ${Buffer.byteLength(response)} B ` +
         `response, ${connections} connections, ${rounds} × ${duration} s each` +
-        `${pinned ? ', servers on CPU 0, load on CPU 1' : ''}` +
-        `${nodeFlags().length ? `, node ${nodeFlags().join(' ')}` : ''}\n`,
+        `${pinned ? ', servers on CPU 0, load on CPU 1' : ''}, LOG_LEVEL=${logLevel}` +
+        `${nodeFlags().length ? `, node ${nodeFlags().join(' ')}` : ''}, ` +
+        `load average ${loadText()}\n`,
     );
     await load(appUrl, 3, connections); // warm up both (JIT, caches)
     await load(bareUrl, 3, connections);
@@ -245,12 +254,20 @@ async function main(): Promise<void> {
         `ratio (median of rounds, req/s): ${median(app.map((r, i) => r.rate / bare[i].rate)).toFixed(2)} (target ≥ 0.50)\n` +
         (bareCpu && appCpu
           ? `ratio (CPU per request, bare / gateway): ${(bareCpu / appCpu).toFixed(2)}\n`
-          : ''),
+          : '') +
+        `load average at the end: ${loadText()}\n`,
     );
   } finally {
     for (const child of children.reverse()) await stop(child);
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** The machine's 1, 5 and 15 minute load averages: figures from a busy machine are not comparable. */
+function loadText(): string {
+  return loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ');
 }
 
 function cpuText(cpu: number | undefined): string {

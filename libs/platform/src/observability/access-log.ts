@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { OPERATIONAL_PATHS } from '../health/public-route';
+import { isLogLevelOn } from './app-logger';
 import { activeSpanIds } from './trace-context';
 
 /** What the access log keeps of a request between its first hook and its response. */
@@ -76,8 +77,12 @@ export function accessLineOf(
 
 const accessLogger = new Logger('HttpAccess');
 
-/** Writes the request's access-log line (see accessLineOf). */
+/**
+ * Writes the request's access-log line (see accessLineOf), at level `log`: with LOG_LEVEL=warn
+ * or less, no line is built.
+ */
 export function logAccess(request: FastifyRequest, reply: FastifyReply, route: string): void {
+  if (!isLogLevelOn('log')) return;
   const line = accessLineOf(request, reply, route);
   if (line) accessLogger.log(line);
 }

@@ -1,23 +1,24 @@
+import { ConsoleLogger } from '@nestjs/common';
 import { AppLogger, createAppLogger, logLevelsUpTo } from './app-logger';
+import { captureStdout } from '../testing/stdout-capture';
+import { batchedStdout } from './batched-stdout';
 import { runWithCorrelationId } from './correlation';
 
 function capture(run: () => void): string[] {
-  const lines: string[] = [];
-  const out = jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-    lines.push(String(chunk));
-    return true;
-  });
+  const out = captureStdout();
   const err = jest.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
-    lines.push(String(chunk));
+    out.writes.push(String(chunk));
     return true;
   });
   try {
     run();
+    // What an app's (batched) logger writes by the end of the event loop's turn.
+    batchedStdout().flush();
   } finally {
-    out.mockRestore();
+    out.restore();
     err.mockRestore();
   }
-  return lines;
+  return out.writes;
 }
 
 describe('AppLogger', () => {
@@ -85,5 +86,55 @@ describe('AppLogger', () => {
     expect(createAppLogger('x', { LOG_LEVEL: 'log', LOG_FORMAT: 'json' }, 'text').format).toBe(
       'json',
     );
+  });
+
+  it('of an app writes log lines at the end of the turn, and a warning at once after them', async () => {
+    const app = createAppLogger('consign', { LOG_LEVEL: 'log', LOG_FORMAT: 'json' }, 'text');
+    const out = captureStdout();
+    const writes = out.writes;
+    try {
+      app.log('first', 'X');
+      app.log('second', 'X');
+      expect(writes).toEqual([]);
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      expect(
+        writes
+          .join('')
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l).msg),
+      ).toEqual(['first', 'second']);
+      expect(writes).toHaveLength(1);
+      app.log('third', 'X');
+      app.warn('careful', 'X');
+      const messages = (text: string) =>
+        text
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => (JSON.parse(line) as { msg: string }).msg);
+      expect(messages(writes.slice(1).join(''))).toEqual(['third', 'careful']);
+    } finally {
+      out.restore();
+    }
+  });
+
+  it('writes a flat entry exactly as Nest’s serializer does, and leaves the rest to it', () => {
+    class NestSerializer extends AppLogger {
+      nest(entry: Record<string, unknown>): string {
+        return ConsoleLogger.prototype['stringifyJsonLogObject'].call(this, entry) as string;
+      }
+      ours(entry: Record<string, unknown>): string {
+        return this.stringifyJsonLogObject(entry);
+      }
+    }
+    const logger = new NestSerializer('x', 'json', logLevelsUpTo('log'));
+    const entries: Record<string, unknown>[] = [
+      { msg: 'GET /x 200 1.5ms', status: 200, duration_ms: 1.5, ok: true, gone: undefined },
+      { msg: 'quote " and \\ and \u0000 and é and \ud83d\ude00', nan: NaN, none: null },
+      { msg: 'a map', fields: new Map([['a', 1]]) },
+      { msg: 'an error', error: new Error('boom'), big: BigInt(7) },
+      { msg: 'x'.repeat(1_100_000) },
+    ];
+    for (const entry of entries) expect(logger.ours(entry)).toBe(logger.nest(entry));
   });
 });

@@ -1,5 +1,6 @@
 import { ConsoleLogger, LogLevel } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
+import { BatchedStdout, batchedStdout } from './batched-stdout';
 import { currentCorrelationId } from './correlation';
 import { activeSpanIds } from './trace-context';
 
@@ -26,6 +27,12 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
+/** Far below Nest's truncation (1,000,000 characters): a flat entry this long is written whole. */
+const FLAT_ENTRY_MAX_CHARS = 100_000;
+
+/** Levels whose lines may wait for the end of the event loop's turn (BatchedStdout). */
+const BATCHED_LEVELS: ReadonlySet<LogLevel> = new Set<LogLevel>(['log', 'debug', 'verbose']);
+
 /**
  * Nest's logger for every Consign process. `json`: one JSON object per line,
  * `{"time","level","app","context","msg","correlation_id","trace_id","span_id",...fields,"stack"}`
@@ -34,12 +41,20 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * plain object logged as the message contributes its `msg` and its other keys as fields).
  * `text`: Nest's usual console lines, with `correlation_id=<id>` (and `trace_id=… span_id=…`)
  * after the context.
+ *
+ * With `batched` (every app's logger: createAppLogger), `log`, `debug` and `verbose` lines to
+ * stdout are written once per turn of the event loop (BatchedStdout); a warning, an error or a
+ * fatal line first writes what waits, then itself at once, so lines keep their order and nothing
+ * that reports a failure waits.
  */
 export class AppLogger extends ConsoleLogger {
+  private readonly batch: BatchedStdout | undefined;
+
   constructor(
     private readonly app: string,
     readonly format: LogFormat,
     logLevels: LogLevel[],
+    options: { batched?: boolean } = {},
   ) {
     super({
       json: format === 'json',
@@ -47,6 +62,45 @@ export class AppLogger extends ConsoleLogger {
       prefix: app,
       ...(format === 'json' ? { colors: false, compact: true } : {}),
     });
+    this.batch = options.batched ? batchedStdout() : undefined;
+  }
+
+  private output(text: string, level: LogLevel, stream: 'stdout' | 'stderr' = 'stdout'): void {
+    if (!this.batch) return void process[stream].write(text);
+    if (stream === 'stderr') {
+      this.batch.flush();
+      return void process.stderr.write(text);
+    }
+    this.batch.write(text);
+    if (!BATCHED_LEVELS.has(level)) this.batch.flush();
+  }
+
+  /** Nest's text lines, written through `output` (Nest's own writes each line at once). */
+  protected override printMessages(
+    messages: unknown[],
+    context = '',
+    logLevel: LogLevel = 'log',
+    writeStreamType?: 'stdout' | 'stderr',
+    errorStack?: unknown,
+  ): void {
+    if (this.format === 'json')
+      return super.printMessages(messages, context, logLevel, writeStreamType, errorStack);
+    for (const message of messages) {
+      const line = this.formatMessage(
+        logLevel,
+        message,
+        this.formatPid(process.pid),
+        logLevel.toUpperCase().padStart(7, ' '),
+        this.formatContext(context),
+        this.updateAndGetTimestampDiff(),
+      );
+      this.output(line, logLevel, writeStreamType);
+    }
+  }
+
+  protected override printStackTrace(stack: string): void {
+    this.batch?.flush();
+    super.printStackTrace(stack);
   }
 
   protected override printAsJson(
@@ -59,7 +113,7 @@ export class AppLogger extends ConsoleLogger {
     },
   ): void {
     const line = this.stringifyJsonLogObject(this.logEntry(message, options));
-    process[options.writeStreamType ?? 'stdout'].write(`${line}\n`);
+    this.output(`${line}\n`, options.logLevel, options.writeStreamType);
   }
 
   private logEntry(
@@ -96,6 +150,26 @@ export class AppLogger extends ConsoleLogger {
     }
     if (options.errorStack) entry.stack = options.errorStack;
     return entry;
+  }
+
+  /**
+   * A flat entry (strings, numbers, booleans: an access-log line, most lines) as plain
+   * JSON.stringify writes it: Nest's serializer calls a replacer for every key (to inspect a Map,
+   * a Set, an Error, a bigint, and to truncate past 1,000,000 characters), which leaves such an
+   * entry as it is, at several times the cost. Anything else goes through Nest's.
+   */
+  protected override stringifyJsonLogObject(entry: Record<string, unknown>): string {
+    let length = 0;
+    for (const key in entry) {
+      const value = entry[key];
+      const type = typeof value;
+      if (type === 'string') length += key.length + (value as string).length;
+      else if (type === 'number' || type === 'boolean' || value == null) length += key.length;
+      else return super.stringifyJsonLogObject(entry);
+    }
+    return length < FLAT_ENTRY_MAX_CHARS
+      ? JSON.stringify(entry)
+      : super.stringifyJsonLogObject(entry);
   }
 
   protected override formatContext(context: string): string {
@@ -148,5 +222,7 @@ export function createAppLogger(
   defaultFormat: LogFormat,
 ): AppLogger {
   processLogLevels = logLevelsUpTo(config.LOG_LEVEL);
-  return new AppLogger(app, config.LOG_FORMAT ?? defaultFormat, [...processLogLevels]);
+  return new AppLogger(app, config.LOG_FORMAT ?? defaultFormat, [...processLogLevels], {
+    batched: true,
+  });
 }
