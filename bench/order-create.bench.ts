@@ -186,7 +186,8 @@ async function countStatements(
     'without key': { s: 0, t: 0 },
     'with key': { s: 0, t: 0 },
   };
-  const format = (v: { s: number; t: number }) => `${v.s.toFixed(1)} (${v.t.toFixed(1)})`;
+  const fixed = (x: number) => (Math.abs(x) < 0.05 ? 0 : x).toFixed(1);
+  const format = (v: { s: number; t: number }) => `${fixed(v.s)} (${fixed(v.t)})`;
   for (const name of names.sort()) {
     const values = (['without key', 'with key'] as Variant[]).map((variant) => {
       // Take off the idle polling of a window as long as this variant's.
