@@ -4,6 +4,7 @@
  * create-order throughput):
  *
  *   npm run bench:order-create [-- --seconds 8 --connections 10 --rounds 2 --databases embedded,postgres]
+ *                                 [--count-statements 50]
  *
  * For each database (the embedded one `npm start` uses, and PostgreSQL at TEST_DATABASE_URL /
  * 127.0.0.1:5432 in a database of its own, dropped at the end) it starts the standalone app,
@@ -13,10 +14,16 @@
  * orders name a SKU nobody has: the stock saga answers each one (OnHold) in the background, as it
  * would answer any order. Works on a branch without Idempotency-Key too (the header is ignored),
  * so the same file measures before and after.
+ *
+ * `--count-statements N` also counts, before the rounds, the SQL statements and transactions per
+ * order of each service's connection (N sequential creates per variant; the probe
+ * bench/probes/count-statements.ts preloaded into the app); `--rounds 0` then counts only. The
+ * probe costs a little per statement: take throughput figures from a run without it.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
 import autocannon, { Result } from 'autocannon';
 import { cpuMicros } from './process-cpu';
 import { databaseUrl, withAdminClient } from '@consign/platform';
@@ -39,7 +46,13 @@ const SECONDS = Number(arg('seconds', '8'));
 const CONNECTIONS = Number(arg('connections', '10'));
 const ROUNDS = Number(arg('rounds', '2'));
 const DATABASES = arg('databases', 'embedded,postgres').split(',');
+/** Sequential creates per variant over which statements are counted (0: not counted). */
+const COUNT_STATEMENTS = Number(arg('count-statements', '0'));
 const PATH = '/2025-07/cloud/order';
+/** The probe that counts statements in the app (built beside this file). */
+const COUNT_PROBE = resolve(__dirname, 'probes', 'count-statements.js');
+/** Idle time over which the statements sent without any request are counted, and settle time. */
+const IDLE_MS = 3_000;
 
 type Variant = 'without key' | 'with key';
 
@@ -82,6 +95,119 @@ function load(base: string, apiKey: string, variant: Variant, seconds: number): 
   });
 }
 
+type StatementCounts = Record<string, { statements: number; transactions: number }>;
+
+/** The probe's counts so far (it writes them on SIGUSR2). */
+async function snapshot(pid: number, file: string): Promise<StatementCounts> {
+  rmSync(file, { force: true });
+  process.kill(pid, 'SIGUSR2');
+  const deadline = Date.now() + 5_000;
+  while (!existsSync(file)) {
+    if (Date.now() > deadline) throw new Error('the statement probe did not answer');
+    await sleep(10);
+  }
+  return JSON.parse(readFileSync(file, 'utf8')) as StatementCounts;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((done) => setTimeout(done, ms));
+}
+
+function minus(after: StatementCounts, before: StatementCounts): StatementCounts {
+  const out: StatementCounts = {};
+  for (const [name, value] of Object.entries(after))
+    out[name] = {
+      statements: value.statements - (before[name]?.statements ?? 0),
+      transactions: value.transactions - (before[name]?.transactions ?? 0),
+    };
+  return out;
+}
+
+/**
+ * Statements and transactions per order, per connection (application_name, one per service's
+ * schema): COUNT_STATEMENTS sequential creates of each variant, each followed by IDLE_MS for the
+ * saga to settle (OnHold); the statements an idle app sends in IDLE_MS (relay and dispatcher
+ * polls, gauges) are counted first and taken off.
+ */
+async function countStatements(
+  base: string,
+  apiKey: string,
+  pid: number,
+  file: string,
+  database: string,
+): Promise<string[]> {
+  const body = JSON.stringify(anOrder([{ sku_number: 'BENCH-NO-STOCK', quantity: 1 }]));
+  const create = async (variant: Variant) => {
+    const response = await fetch(base + PATH, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${apiKey}`,
+        'content-type': 'application/json',
+        ...(variant === 'with key' ? { 'idempotency-key': randomUUID() } : {}),
+      },
+      body,
+    });
+    if (response.status !== 200) throw new Error(`create answered ${response.status}`);
+    await response.arrayBuffer();
+  };
+  for (let i = 0; i < 5; i++) await create('without key');
+  await sleep(IDLE_MS);
+  const start = await snapshot(pid, file);
+  await sleep(IDLE_MS);
+  const idle = minus(await snapshot(pid, file), start);
+  const lines = [
+    `${database}: statements (transactions) per order, ${COUNT_STATEMENTS} sequential creates, ` +
+      `idle polling over ${IDLE_MS} ms taken off`,
+    '',
+    row(['connection', 'idle per 3 s', 'without key', 'with key']),
+    row(['---', '---:', '---:', '---:']),
+  ];
+  const per: Record<Variant, StatementCounts> = { 'without key': {}, 'with key': {} };
+  const elapsed: Record<Variant, number> = { 'without key': 0, 'with key': 0 };
+  for (const variant of ['without key', 'with key'] as Variant[]) {
+    const before = await snapshot(pid, file);
+    const started = Date.now();
+    for (let i = 0; i < COUNT_STATEMENTS; i++) await create(variant);
+    await sleep(IDLE_MS);
+    per[variant] = minus(await snapshot(pid, file), before);
+    elapsed[variant] = Date.now() - started;
+  }
+  const names = [...new Set([...Object.keys(per['without key']), ...Object.keys(per['with key'])])];
+  const cell = (counts: StatementCounts, name: string, idleShare: number) => {
+    const s =
+      ((counts[name]?.statements ?? 0) - idleShare * (idle[name]?.statements ?? 0)) /
+      COUNT_STATEMENTS;
+    const t =
+      ((counts[name]?.transactions ?? 0) - idleShare * (idle[name]?.transactions ?? 0)) /
+      COUNT_STATEMENTS;
+    return { s, t };
+  };
+  const totals: Record<Variant, { s: number; t: number }> = {
+    'without key': { s: 0, t: 0 },
+    'with key': { s: 0, t: 0 },
+  };
+  const fixed = (x: number) => (Math.abs(x) < 0.05 ? 0 : x).toFixed(1);
+  const format = (v: { s: number; t: number }) => `${fixed(v.s)} (${fixed(v.t)})`;
+  for (const name of names.sort()) {
+    const values = (['without key', 'with key'] as Variant[]).map((variant) => {
+      // Take off the idle polling of a window as long as this variant's.
+      const value = cell(per[variant], name, elapsed[variant] / IDLE_MS);
+      totals[variant].s += value.s;
+      totals[variant].t += value.t;
+      return value;
+    });
+    lines.push(
+      row([
+        name,
+        `${idle[name]?.statements ?? 0} (${idle[name]?.transactions ?? 0})`,
+        ...values.map(format),
+      ]),
+    );
+  }
+  lines.push(row(['**total**', '', format(totals['without key']), format(totals['with key'])]), '');
+  return lines;
+}
+
 async function measure(database: string): Promise<string[]> {
   const name = `consign_bench_${randomBytes(4).toString('hex')}`;
   const dataDir = tempDir('bench-order-create');
@@ -89,6 +215,7 @@ async function measure(database: string): Promise<string[]> {
   const port = await freePort();
   if (database === 'postgres') await withAdminClient((c) => c.query(`CREATE DATABASE "${name}"`));
   let app: AppProcess | undefined;
+  const countsFile = join(dataDir, 'statement-counts.json');
   try {
     app = await startApp(
       'standalone',
@@ -100,10 +227,21 @@ async function measure(database: string): Promise<string[]> {
         BOOTSTRAP_API_KEY: apiKey,
         RATE_LIMIT_MAX: '0',
         CARRIER_SANDBOX: 'off',
+        ...(COUNT_STATEMENTS > 0
+          ? {
+              NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${COUNT_PROBE}`.trim(),
+              CONSIGN_STATEMENT_COUNTS: countsFile,
+            }
+          : {}),
       },
       GATEWAY_READY,
     );
     const base = `http://127.0.0.1:${port}`;
+    const pid = app.child.pid;
+    if (pid === undefined) throw new Error('the app has no pid');
+    const counted =
+      COUNT_STATEMENTS > 0 ? await countStatements(base, apiKey, pid, countsFile, database) : [];
+    if (ROUNDS === 0) return counted;
     // Warm-up: JIT, pools, the database's buffers; both paths.
     await load(base, apiKey, 'without key', 3);
     await load(base, apiKey, 'with key', 3);
@@ -121,7 +259,7 @@ async function measure(database: string): Promise<string[]> {
       ]),
       row(['---', '---:', '---:', '---:', '---:', '---:', '---:']),
     ];
-    const pid = app.child.pid;
+    lines.unshift(...counted);
     for (let round = 1; round <= ROUNDS; round++) {
       const order: Variant[] =
         round % 2 ? ['without key', 'with key'] : ['with key', 'without key'];

@@ -13,7 +13,7 @@ import { orderDatabase } from './order.database';
 import { OrderRepository, OrderState } from './order.repository';
 import { orderNotFound } from './order.service';
 import { OrderActor, assertTransition } from './order.transitions';
-import { addOrderStatusChanged } from './order-status-events';
+import { orderStatusChanged } from './order-status-events';
 
 const HELD_BY_MERCHANT = 'Held by the merchant.';
 
@@ -34,16 +34,18 @@ export class OrderLifecycle {
   ) {}
 
   /**
-   * Runs a use case in its own transaction and answers the order as it is after it; the command
-   * being handled is recorded in the same transaction (CommandLedger).
+   * Runs a use case in its own transaction and answers the order as it is after it (as the use
+   * case's change returned it, or read when it changed nothing); the command being handled is
+   * recorded in the same transaction (CommandLedger).
    */
   async apply(
     merchantId: number,
     orderId: number,
-    change: (manager: EntityManager) => Promise<void>,
+    change: (manager: EntityManager) => Promise<OrderView | undefined | void>,
   ): Promise<OrderView> {
     const view = await this.commands.transaction(async (manager) => {
-      await change(manager);
+      const changed = await change(manager);
+      if (changed) return changed;
       const after = await OrderRepository.view(manager, merchantId, orderId);
       if (!after) throw orderNotFound();
       return after;
@@ -58,15 +60,21 @@ export class OrderLifecycle {
     merchantId: number,
     orderId: number,
     by: OrderActor,
-  ): Promise<void> {
+  ): Promise<OrderView> {
     const order = await this.move(manager, merchantId, orderId, OrderStatus.Cancelled, by);
-    await OrderRepository.update(manager, order.id, { status: OrderStatus.Cancelled });
-    await this.changed(manager, merchantId, order.id, order.status);
-    await this.outbox.add(manager, OrderEvent.Cancelled, {
-      merchantId,
-      aggregateId: order.id,
-      payload: { order_id: order.id },
+    const after = await OrderRepository.update(manager, order.id, {
+      status: OrderStatus.Cancelled,
     });
+    await this.outbox.addAll(manager, [
+      orderStatusChanged(merchantId, after, order.status),
+      {
+        topic: OrderEvent.Cancelled,
+        merchantId,
+        aggregateId: order.id,
+        payload: { order_id: order.id },
+      },
+    ]);
+    return after;
   }
 
   /** The merchant stops the order; its reservation, if any, is kept until release or cancel. */
@@ -75,7 +83,7 @@ export class OrderLifecycle {
     merchantId: number,
     orderId: number,
     reason: string | undefined,
-  ): Promise<void> {
+  ): Promise<OrderView> {
     const order = await this.move(
       manager,
       merchantId,
@@ -83,18 +91,18 @@ export class OrderLifecycle {
       OrderStatus.OnHold,
       OrderActor.Merchant,
     );
-    await OrderRepository.update(manager, order.id, {
+    const after = await OrderRepository.update(manager, order.id, {
       status: OrderStatus.OnHold,
       hold_reason: reason ?? HELD_BY_MERCHANT,
     });
-    await this.changed(manager, merchantId, order.id, order.status);
+    return this.changed(manager, merchantId, after, order.status);
   }
 
   /**
    * Releases a hold: the order is Draft again and asks for its reservation once more, with a new
    * attempt number (answers to older attempts are then ignored).
    */
-  async release(manager: EntityManager, merchantId: number, orderId: number): Promise<void> {
+  async release(manager: EntityManager, merchantId: number, orderId: number): Promise<OrderView> {
     const order = await this.move(
       manager,
       merchantId,
@@ -103,25 +111,32 @@ export class OrderLifecycle {
       OrderActor.Merchant,
     );
     const attempt = order.reservation_attempt + 1;
-    await OrderRepository.update(manager, order.id, {
+    const after = await OrderRepository.update(manager, order.id, {
       status: OrderStatus.Draft,
       reservation_attempt: attempt,
     });
-    await this.changed(manager, merchantId, order.id, order.status);
-    await this.outbox.add(manager, OrderEvent.ReservationRequested, {
-      merchantId,
-      aggregateId: order.id,
-      payload: {
-        order_id: order.id,
-        attempt,
-        warehouse_code: order.warehouse_code,
-        lines: await OrderRepository.lines(manager, order.id),
+    await this.outbox.addAll(manager, [
+      orderStatusChanged(merchantId, after, order.status),
+      {
+        topic: OrderEvent.ReservationRequested,
+        merchantId,
+        aggregateId: order.id,
+        payload: {
+          order_id: order.id,
+          attempt,
+          warehouse_code: order.warehouse_code,
+          lines: after.sku_items.map((item) => ({
+            sku_number: item.sku_number,
+            quantity: item.quantity,
+          })),
+        },
       },
-    });
+    ]);
+    return after;
   }
 
   /** The warehouse starts picking. */
-  async pick(manager: EntityManager, merchantId: number, orderId: number): Promise<void> {
+  async pick(manager: EntityManager, merchantId: number, orderId: number): Promise<OrderView> {
     const order = await this.move(
       manager,
       merchantId,
@@ -129,8 +144,10 @@ export class OrderLifecycle {
       OrderStatus.Processing,
       OrderActor.Warehouse,
     );
-    await OrderRepository.update(manager, order.id, { status: OrderStatus.Processing });
-    await this.changed(manager, merchantId, order.id, order.status);
+    const after = await OrderRepository.update(manager, order.id, {
+      status: OrderStatus.Processing,
+    });
+    return this.changed(manager, merchantId, after, order.status);
   }
 
   /** The order left the warehouse; catalog-service deducts its reserved units from on-hand. */
@@ -139,7 +156,7 @@ export class OrderLifecycle {
     merchantId: number,
     orderId: number,
     shipment: ShipOrderRequest,
-  ): Promise<void> {
+  ): Promise<OrderView> {
     const order = await this.move(
       manager,
       merchantId,
@@ -148,16 +165,20 @@ export class OrderLifecycle {
       OrderActor.Warehouse,
     );
     const { carrier, tracking_number, packages } = shipment;
-    await OrderRepository.update(manager, order.id, {
+    const after = await OrderRepository.update(manager, order.id, {
       status: OrderStatus.Fulfilled,
       shipment: { carrier, tracking_number, packages },
     });
-    await this.changed(manager, merchantId, order.id, order.status);
-    await this.outbox.add(manager, OrderEvent.Shipped, {
-      merchantId,
-      aggregateId: order.id,
-      payload: { order_id: order.id, carrier, tracking_number, packages },
-    });
+    await this.outbox.addAll(manager, [
+      orderStatusChanged(merchantId, after, order.status),
+      {
+        topic: OrderEvent.Shipped,
+        merchantId,
+        aggregateId: order.id,
+        payload: { order_id: order.id, carrier, tracking_number, packages },
+      },
+    ]);
+    return after;
   }
 
   /**
@@ -165,17 +186,23 @@ export class OrderLifecycle {
    * the carrier completes it. Idempotent: an order already Completed stays so; one that is not
    * Fulfilled (a stale or stray announcement) is left alone and logged.
    */
-  async delivered(manager: EntityManager, merchantId: number, orderId: number): Promise<void> {
+  async delivered(
+    manager: EntityManager,
+    merchantId: number,
+    orderId: number,
+  ): Promise<OrderView | undefined> {
     const order = await OrderRepository.lock(manager, merchantId, orderId);
     if (!order) throw orderNotFound();
-    if (order.status === OrderStatus.Completed) return;
+    if (order.status === OrderStatus.Completed) return undefined;
     if (order.status !== OrderStatus.Fulfilled) {
       this.logger.warn(`order ${order.id}: delivered while ${order.status}; left as it is`);
-      return;
+      return undefined;
     }
     assertTransition(order.id, order.status, OrderStatus.Completed, OrderActor.Carrier);
-    await OrderRepository.update(manager, order.id, { status: OrderStatus.Completed });
-    await this.changed(manager, merchantId, order.id, order.status);
+    const after = await OrderRepository.update(manager, order.id, {
+      status: OrderStatus.Completed,
+    });
+    return this.changed(manager, merchantId, after, order.status);
   }
 
   /** The saga's answer: every line reserved. */
@@ -183,16 +210,16 @@ export class OrderLifecycle {
     manager: EntityManager,
     merchantId: number,
     event: StockReservedEvent,
-  ): Promise<void> {
+  ): Promise<OrderView | undefined> {
     const order = await this.awaitingReservation(manager, merchantId, event);
-    if (!order) return;
+    if (!order) return undefined;
     assertTransition(order.id, order.status, OrderStatus.Approved, OrderActor.Stock);
-    await OrderRepository.update(manager, order.id, {
+    const after = await OrderRepository.update(manager, order.id, {
       status: OrderStatus.Approved,
       warehouse_code: event.warehouse_code,
       issued: true,
     });
-    await this.changed(manager, merchantId, order.id, order.status);
+    return this.changed(manager, merchantId, after, order.status);
   }
 
   /** The saga's answer: nothing reserved; the order waits, with the reason, for a release. */
@@ -200,15 +227,15 @@ export class OrderLifecycle {
     manager: EntityManager,
     merchantId: number,
     event: StockReservationFailedEvent,
-  ): Promise<void> {
+  ): Promise<OrderView | undefined> {
     const order = await this.awaitingReservation(manager, merchantId, event);
-    if (!order) return;
+    if (!order) return undefined;
     assertTransition(order.id, order.status, OrderStatus.OnHold, OrderActor.Stock);
-    await OrderRepository.update(manager, order.id, {
+    const after = await OrderRepository.update(manager, order.id, {
       status: OrderStatus.OnHold,
       hold_reason: event.message,
     });
-    await this.changed(manager, merchantId, order.id, order.status);
+    return this.changed(manager, merchantId, after, order.status);
   }
 
   /**
@@ -230,13 +257,15 @@ export class OrderLifecycle {
     return undefined;
   }
 
-  private changed(
+  /** Announces the change (`order.status_changed.v1`) and answers the order after it. */
+  private async changed(
     manager: EntityManager,
     merchantId: number,
-    orderId: number,
+    after: OrderView,
     previous: OrderStatus,
-  ): Promise<void> {
-    return addOrderStatusChanged(this.outbox, manager, merchantId, orderId, previous);
+  ): Promise<OrderView> {
+    await this.outbox.addAll(manager, [orderStatusChanged(merchantId, after, previous)]);
+    return after;
   }
 
   private async move(

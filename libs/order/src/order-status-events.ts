@@ -1,25 +1,21 @@
-import { EntityManager } from 'typeorm';
-import { OrderEvent, OrderStatus } from '@consign/contracts';
-import { Outbox } from '@consign/platform';
-import { OrderRepository } from './order.repository';
+import { OrderEvent, OrderStatus, OrderView } from '@consign/contracts';
+import { OutboxEntry } from '@consign/platform';
 
 /**
- * Announces a new order or a status change (`order.status_changed.v1`) in the transaction that
- * made it, with the order as the API returns it after the change: webhooks deliver that view,
- * so the dispatcher never asks order-service for it (and never sees a later state).
+ * The announcement of a new order or a status change (`order.status_changed.v1`), to be written
+ * in the transaction that made it, with the order as the API returns it after the change (as the
+ * statement that made the change returned it): webhooks deliver that view, so the dispatcher
+ * never asks order-service for it (and never sees a later state).
  */
-export async function addOrderStatusChanged(
-  outbox: Outbox,
-  manager: EntityManager,
+export function orderStatusChanged(
   merchantId: number,
-  orderId: number,
+  order: OrderView,
   previous: OrderStatus | null,
-): Promise<void> {
-  const order = await OrderRepository.view(manager, merchantId, orderId);
-  if (!order) return;
-  await outbox.add(manager, OrderEvent.StatusChanged, {
+): OutboxEntry {
+  return {
+    topic: OrderEvent.StatusChanged,
     merchantId,
-    aggregateId: orderId,
-    payload: { order_id: orderId, previous_status: previous, status: order.status, order },
-  });
+    aggregateId: order.id,
+    payload: { order_id: order.id, previous_status: previous, status: order.status, order },
+  };
 }

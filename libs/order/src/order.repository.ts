@@ -40,10 +40,13 @@ interface OrderRow {
   sku_items: SkuItemView[];
 }
 
-/** One query per order view: the row and its lines (aggregated in line order). */
-const VIEW_COLUMNS = `o.id, o.status, o.hold_reason, o.reference, o.currency, o.totals_include_tax,
+/** The order's own columns of its view. */
+const ROW_COLUMNS = `o.id, o.status, o.hold_reason, o.reference, o.currency, o.totals_include_tax,
   o.issue_date, o.shipping_cost, o.shipping_address, o.billing_address, o.has_service,
-  o.service_code, o.inco_term, o.warehouse_code, o.created_at,
+  o.service_code, o.inco_term, o.warehouse_code, o.created_at`;
+
+/** One query per order view: the row and its lines (aggregated in line order). */
+const VIEW_COLUMNS = `${ROW_COLUMNS},
   (SELECT json_agg(json_build_object('sku_number', l.sku_number, 'quantity', l.quantity,
      'price', l.price, 'discount', l.discount, 'tax', l.tax) ORDER BY l.line_no)
    FROM ${LINE} l WHERE l.order_id = o.id) AS sku_items`;
@@ -54,13 +57,30 @@ const VIEW_COLUMNS = `o.id, o.status, o.hold_reason, o.reference, o.currency, o.
  * merchant's total is a counter row, not a count over its orders.
  */
 export const OrderRepository = {
-  async insert(sql: Sql, merchantId: number, request: CreateOrderRequest): Promise<number> {
+  /**
+   * Writes the order and its lines in one statement and answers the order as the API shows it,
+   * read from what was written (RETURNING): no read-back.
+   */
+  async insert(sql: Sql, merchantId: number, request: CreateOrderRequest): Promise<OrderView> {
     const service = request.service;
+    const items = request.sku_items;
     const [row] = (await sql.query(
-      `INSERT INTO ${ORDER} (merchant_id, status, reference, currency, totals_include_tax,
-         shipping_cost, shipping_address, billing_address, has_service, service_code, inco_term,
-         warehouse_code)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+      `WITH o AS (
+         INSERT INTO ${ORDER} (merchant_id, status, reference, currency, totals_include_tax,
+           shipping_cost, shipping_address, billing_address, has_service, service_code, inco_term,
+           warehouse_code)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING *),
+       l AS (
+         INSERT INTO ${LINE} (order_id, line_no, sku_number, quantity, price, discount, tax)
+         SELECT o.id, n, s, q, p, d, t FROM o,
+           unnest($13::int[], $14::varchar[], $15::int[], $16::numeric[], $17::numeric[], $18::numeric[])
+             AS u(n, s, q, p, d, t)
+         RETURNING line_no, sku_number, quantity, price, discount, tax)
+       SELECT ${ROW_COLUMNS},
+         (SELECT json_agg(json_build_object('sku_number', l.sku_number, 'quantity', l.quantity,
+            'price', l.price, 'discount', l.discount, 'tax', l.tax) ORDER BY l.line_no)
+          FROM l) AS sku_items
+       FROM o`,
       [
         merchantId,
         OrderStatus.Draft,
@@ -74,16 +94,6 @@ export const OrderRepository = {
         service?.service_code ?? null,
         service?.inco_term ?? null,
         service?.warehouse_code ?? null,
-      ],
-    )) as { id: number }[];
-    const items = request.sku_items;
-    await sql.query(
-      `INSERT INTO ${LINE} (order_id, line_no, sku_number, quantity, price, discount, tax)
-       SELECT $1, n, s, q, p, d, t
-       FROM unnest($2::int[], $3::varchar[], $4::int[], $5::numeric[], $6::numeric[], $7::numeric[])
-         AS u(n, s, q, p, d, t)`,
-      [
-        row.id,
         items.map((_, i) => i + 1),
         items.map((item) => item.sku_number),
         items.map((item) => item.quantity),
@@ -91,8 +101,8 @@ export const OrderRepository = {
         items.map((item) => item.discount ?? null),
         items.map((item) => item.tax ?? null),
       ],
-    );
-    return row.id;
+    )) as OrderRow[];
+    return toOrderView(row);
   },
 
   async view(sql: Sql, merchantId: number, orderId: number): Promise<OrderView | undefined> {
@@ -173,7 +183,11 @@ export const OrderRepository = {
     )) as { sku_number: string; quantity: number }[];
   },
 
-  /** Sets the status and whatever else the change brings; hold_reason is cleared unless given. */
+  /**
+   * Sets the status and whatever else the change brings; hold_reason is cleared unless given.
+   * Answers the order as the API shows it after the change (RETURNING: no read-back; wrapped in
+   * a SELECT because TypeORM answers an UPDATE's rows with its count).
+   */
   async update(
     sql: Sql,
     orderId: number,
@@ -186,9 +200,9 @@ export const OrderRepository = {
       issued?: boolean;
       shipment?: { carrier: string; tracking_number: string; packages: number };
     },
-  ): Promise<void> {
-    await sql.query(
-      `UPDATE ${ORDER} SET status = $2, hold_reason = $3,
+  ): Promise<OrderView> {
+    const [row] = (await sql.query(
+      `WITH changed AS (UPDATE ${ORDER} o SET status = $2, hold_reason = $3,
          reservation_attempt = coalesce($4, reservation_attempt),
          reservation_requested_at = CASE WHEN $4::int IS NULL THEN reservation_requested_at ELSE now() END,
          reservation_retries = CASE WHEN $4::int IS NULL THEN reservation_retries ELSE 0 END,
@@ -198,7 +212,9 @@ export const OrderRepository = {
          packages = coalesce($9, packages),
          shipped_at = CASE WHEN $10 THEN now() ELSE shipped_at END,
          updated_at = now()
-       WHERE id = $1`,
+       WHERE id = $1
+       RETURNING ${VIEW_COLUMNS})
+       SELECT * FROM changed`,
       [
         orderId,
         change.status,
@@ -211,7 +227,8 @@ export const OrderRepository = {
         change.shipment?.packages ?? null,
         change.shipment !== undefined,
       ],
-    );
+    )) as OrderRow[];
+    return toOrderView(row);
   },
 };
 

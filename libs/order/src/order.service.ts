@@ -11,7 +11,7 @@ import {
 import { CommandLedger, DomainError, Outbox, ReferenceData } from '@consign/platform';
 import { orderDatabase } from './order.database';
 import { orderServiceProblems } from './order.references';
-import { addOrderStatusChanged } from './order-status-events';
+import { orderStatusChanged } from './order-status-events';
 import { OrderRepository } from './order.repository';
 
 /** Creating and reading orders. State changes are OrderLifecycle's. */
@@ -31,23 +31,27 @@ export class OrderService {
   async create(merchantId: number, request: CreateOrderRequest): Promise<number> {
     await this.checkReferences(merchantId, request);
     const orderId = await this.commands.transaction(async (manager) => {
-      const id = await OrderRepository.insert(manager, merchantId, request);
-      await this.outbox.add(manager, OrderEvent.Created, {
-        merchantId,
-        aggregateId: id,
-        payload: {
-          order_id: id,
-          attempt: 1,
-          warehouse_code: request.service?.warehouse_code ?? null,
-          lines: request.sku_items.map((item) => ({
-            sku_number: item.sku_number,
-            quantity: item.quantity,
-          })),
+      const order = await OrderRepository.insert(manager, merchantId, request);
+      // Both events in one statement, `order.created.v1` first.
+      await this.outbox.addAll(manager, [
+        {
+          topic: OrderEvent.Created,
+          merchantId,
+          aggregateId: order.id,
+          payload: {
+            order_id: order.id,
+            attempt: 1,
+            warehouse_code: request.service?.warehouse_code ?? null,
+            lines: request.sku_items.map((item) => ({
+              sku_number: item.sku_number,
+              quantity: item.quantity,
+            })),
+          },
         },
-      });
+        orderStatusChanged(merchantId, order, null),
+      ]);
       await OrderRepository.counted(manager, merchantId);
-      await addOrderStatusChanged(this.outbox, manager, merchantId, id, null);
-      return id;
+      return order.id;
     });
     this.outbox.nudge();
     return orderId;

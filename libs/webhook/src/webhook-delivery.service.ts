@@ -5,6 +5,7 @@ import { CommandLedger, DomainError } from '@consign/platform';
 import { webhookDatabase } from './webhook.database';
 import { WebhookDeliveryRepository } from './webhook-delivery.repository';
 import { webhookNotFound } from './webhook-endpoint.service';
+import { WebhookSubscriptions } from './webhook-subscriptions';
 
 /** An endpoint's deliveries and their attempts; a manual retry. */
 @Injectable()
@@ -12,6 +13,7 @@ export class WebhookDeliveryService {
   constructor(
     @Inject(webhookDatabase.dataSource) private readonly dataSource: DataSource,
     @Inject(webhookDatabase.commands) private readonly commands: CommandLedger,
+    private readonly subscriptions: WebhookSubscriptions,
   ) {}
 
   async list(
@@ -48,10 +50,13 @@ export class WebhookDeliveryService {
     );
     if (endpoint === undefined) throw webhookNotFound();
     // The re-queued delivery and its command record (which keeps the answer) commit together.
-    return this.commands.transaction(async (manager) => {
-      const view = await WebhookDeliveryRepository.retry(manager, endpoint, deliveryId);
-      if (!view) throw new DomainError(CommonErrorCode.NotFound, 'Webhook delivery not found.');
-      return view;
+    const view = await this.commands.transaction(async (manager) => {
+      const retried = await WebhookDeliveryRepository.retry(manager, endpoint, deliveryId);
+      if (!retried) throw new DomainError(CommonErrorCode.NotFound, 'Webhook delivery not found.');
+      return retried;
     });
+    // Its endpoint may be enabled again.
+    this.subscriptions.invalidate(merchantId);
+    return view;
   }
 }

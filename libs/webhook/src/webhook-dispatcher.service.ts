@@ -19,6 +19,7 @@ import {
 } from './webhook-delivery.repository';
 import { WebhookSender } from './webhook-sender';
 import { signedHeaders } from './webhook-signer';
+import { WebhookSubscriptions } from './webhook-subscriptions';
 
 /** How long a nudge waits for more events before claiming (one claim for a burst of them). */
 const NUDGE_DELAY_MS = 5;
@@ -48,6 +49,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   constructor(
     @Inject(webhookDatabase.dataSource) private readonly dataSource: DataSource,
     private readonly config: WebhookConfig,
+    private readonly subscriptions: WebhookSubscriptions,
   ) {
     this.sender = new WebhookSender(
       new AddressPolicy(config.WEBHOOK_ALLOWED_NETWORKS),
@@ -65,6 +67,9 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
         await this.dataSource.transaction((manager) =>
           WebhookDeliveryRepository.record(manager, records),
         );
+        // An endpoint disabled by a failed delivery: its events need not be ingested any more.
+        if (records.some((r) => r.outcome === WebhookDeliveryStatus.Failed))
+          this.subscriptions.invalidate();
         return records.map(() => undefined);
       },
       { maxItems: 500, maxDelayMs: 10 },

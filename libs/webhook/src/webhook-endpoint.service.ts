@@ -15,6 +15,7 @@ import { endpointUrlProblem } from './endpoint-url';
 import { WebhookConfig } from './webhook.config';
 import { webhookDatabase } from './webhook.database';
 import { newSigningSecret } from './webhook-signer';
+import { WebhookSubscriptions } from './webhook-subscriptions';
 
 const ENDPOINT = '"webhooks"."webhook_endpoint"';
 
@@ -45,6 +46,7 @@ export class WebhookEndpointService {
     @Inject(webhookDatabase.dataSource) private readonly dataSource: DataSource,
     @Inject(webhookDatabase.commands) private readonly commands: CommandLedger,
     private readonly config: WebhookConfig,
+    private readonly subscriptions: WebhookSubscriptions,
   ) {
     this.policy = new AddressPolicy(config.WEBHOOK_ALLOWED_NETWORKS);
   }
@@ -61,7 +63,7 @@ export class WebhookEndpointService {
     // The endpoint and its command record commit together, and the record keeps the answer
     // (so the answer is made, and a refusal thrown, inside the transaction): a retried create
     // answers the first.
-    return this.commands.transaction(async (manager) => {
+    const created = await this.commands.transaction(async (manager) => {
       const [row] = (await manager.query(
         `INSERT INTO ${ENDPOINT} (merchant_id, url, event_types, description, secret)
          SELECT $1, $2, $3, $4, $5
@@ -83,6 +85,8 @@ export class WebhookEndpointService {
         );
       return withSecret(row);
     });
+    this.subscriptions.invalidate(merchantId);
+    return created;
   }
 
   async list(merchantId: number): Promise<WebhookEndpointView[]> {
@@ -101,6 +105,7 @@ export class WebhookEndpointService {
       [webhookId, merchantId],
     )) as EndpointRow[];
     if (!rows[0]) throw webhookNotFound();
+    this.subscriptions.invalidate(merchantId);
     return toView(rows[0]);
   }
 

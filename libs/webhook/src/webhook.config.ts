@@ -71,6 +71,18 @@ export class WebhookConfig {
   @Max(1000)
   WEBHOOK_CONCURRENCY = 128;
 
+  /**
+   * How long a process trusts what it read of a merchant's subscriptions (which event types its
+   * enabled endpoints want) before reading them again; creating or re-enabling an endpoint answers
+   * this much later, so that every process sees it before any event emitted after the answer
+   * (docs/webhooks.md). 0: read them for every event, no wait.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(60_000)
+  WEBHOOK_SUBSCRIPTION_TTL_MS = 500;
+
   /** How often due deliveries are looked for when nothing new arrived. */
   @Transform(toInt)
   @IsInt()

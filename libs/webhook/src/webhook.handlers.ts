@@ -45,6 +45,7 @@ import { WebhookEndpointService } from './webhook-endpoint.service';
 import { WEBHOOK_SOURCES, webhookIdOf } from './webhook-sources';
 import { WebhookDeliveryRepository } from './webhook-delivery.repository';
 import { WebhookDispatcher } from './webhook-dispatcher.service';
+import { WebhookSubscriptions } from './webhook-subscriptions';
 
 /** The consumer name (and, in distributed mode, the consumer group) of webhook-dispatcher. */
 export const WEBHOOK_CONSUMER = 'webhook-dispatcher';
@@ -82,6 +83,7 @@ export class WebhookHandlers {
     @Inject(webhookDatabase.inbox) private readonly inbox: Inbox,
     @Inject(webhookDatabase.commands) private readonly commands: CommandLedger,
     private readonly bus: CommandBus,
+    private readonly subscriptions: WebhookSubscriptions,
   ) {
     this.batcher = new InboxBatcher(
       inbox,
@@ -91,14 +93,17 @@ export class WebhookHandlers {
     );
   }
 
+  /** Answers once every process sees the new endpoint (WebhookSubscriptions.settle). */
   @MessagePattern(WebhookTopic.Create)
-  create(@Payload() payload: unknown): Promise<Reply<WebhookEndpointSecretView>> {
-    return handleCommand(
+  async create(@Payload() payload: unknown): Promise<Reply<WebhookEndpointSecretView>> {
+    const reply = await handleCommand(
       CreateWebhookCommand,
       payload,
       (c) => this.endpoints.create(c.merchant_id, c.webhook),
       this.commands,
     );
+    if (reply.ok) await this.subscriptions.settle();
+    return reply;
   }
 
   @MessagePattern(WebhookTopic.List)
@@ -130,6 +135,7 @@ export class WebhookHandlers {
     );
   }
 
+  /** Re-enables a disabled endpoint: answers once every process sees it (as create does). */
   @MessagePattern(WebhookTopic.RetryDelivery)
   async retryDelivery(@Payload() payload: unknown): Promise<Reply<WebhookDeliveryView>> {
     const reply = await handleCommand(
@@ -139,6 +145,7 @@ export class WebhookHandlers {
       this.commands,
     );
     this.dispatcher.nudge();
+    if (reply.ok) await this.subscriptions.settle();
     return reply;
   }
 
@@ -173,8 +180,9 @@ export class WebhookHandlers {
   }
 
   /**
-   * Reads the resource the event names (outside any transaction: a bus request may be needed),
-   * then queues the event for each subscribed endpoint in one transaction with its inbox row (a
+   * Skips an event no enabled endpoint of its merchant subscribes to (WebhookSubscriptions: no
+   * statement, no bus request). Otherwise reads the resource the event names (outside any
+   * transaction: a bus request may be needed), then queues the event for each subscribed endpoint in one transaction with its inbox row (a
    * redelivered event queues nothing twice), shared with the events consumed at the same time
    * (InboxBatcher: one inbox insert and one queueing statement for them all), then wakes the
    * dispatcher. A resource that cannot be read after a few tries parks the event in the
@@ -192,6 +200,12 @@ export class WebhookHandlers {
         }
       | undefined;
     if (!source) throw new Error(`no webhook source for ${topic}`);
+    const merchantId = merchantOf(raw);
+    // A malformed event goes on: the inbox refuses it (and parks it) as before.
+    if (merchantId !== undefined && !(await this.subscriptions.wants(merchantId, source.type))) {
+      metrics().countEvent(WEBHOOK_CONSUMER, topic, 'unsubscribed');
+      return;
+    }
     const resolved = await this.read(source.read, raw);
     const outcome = resolved.ok
       ? await this.batcher.consume(topic, raw, contract, { type: source.type, data: resolved.data })
@@ -247,4 +261,11 @@ export class WebhookHandlers {
       error: new DomainError(CommonErrorCode.Unavailable, `could not read the resource: ${last}`),
     };
   }
+}
+
+/** The merchant id of an event envelope, when it has a sane one. */
+function merchantOf(raw: unknown): number | undefined {
+  if (!raw || typeof raw !== 'object' || !('merchant_id' in raw)) return undefined;
+  const id = raw.merchant_id;
+  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }

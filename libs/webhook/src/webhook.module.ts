@@ -6,6 +6,7 @@ import { WebhookDeliveryService } from './webhook-delivery.service';
 import { WebhookDispatcher } from './webhook-dispatcher.service';
 import { WebhookEndpointService } from './webhook-endpoint.service';
 import { WebhookHandlers } from './webhook.handlers';
+import { WebhookSubscriptions } from './webhook-subscriptions';
 
 /**
  * webhook-dispatcher: merchants' webhook endpoints, and the delivery of the services' domain
@@ -19,6 +20,7 @@ import { WebhookHandlers } from './webhook.handlers';
     WebhookEndpointService,
     WebhookDeliveryService,
     WebhookDispatcher,
+    WebhookSubscriptions,
   ],
   exports: [WebhookDispatcher],
 })

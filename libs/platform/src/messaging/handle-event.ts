@@ -19,13 +19,16 @@ export async function handleEvent<K extends EventTopic>(
   topic: K,
   contract: ClassConstructor<EventPayload<K> & object>,
   raw: unknown,
-  apply: (manager: EntityManager, merchantId: number, payload: EventPayload<K>) => Promise<void>,
+  /** What it resolves with (say, the changed record) is not used. */
+  apply: (manager: EntityManager, merchantId: number, payload: EventPayload<K>) => Promise<unknown>,
 ): Promise<void> {
   const outcome = await messaging.inbox.consume(
     messaging.consumer,
     topic,
     raw,
-    (manager, event) => apply(manager, event.merchant_id, event.payload),
+    async (manager, event) => {
+      await apply(manager, event.merchant_id, event.payload);
+    },
     { contract },
   );
   metrics().countEvent(messaging.consumer, topic, outcome);

@@ -37,6 +37,16 @@ interface ClaimedRow {
   raw_value: Buffer | null;
 }
 
+/** One event for `Outbox.addAll`: its topic and a payload of that topic. */
+export type OutboxEntry = {
+  [K in EventTopic]: {
+    topic: K;
+    merchantId: number;
+    aggregateId: string | number;
+    payload: EventPayload<K>;
+  };
+}[EventTopic];
+
 const LEASE_SECONDS = 30;
 const MAX_BACKOFF_SECONDS = 60;
 
@@ -99,34 +109,21 @@ export class Outbox {
       correlationId?: string;
     },
   ): Promise<void> {
-    const correlationId = event.correlationId ?? currentCorrelationId();
-    const envelope: EventEnvelope<EventPayload<K>> = {
-      event_id: randomUUID(),
-      merchant_id: event.merchantId,
-      aggregate_id: String(event.aggregateId),
-      occurred_at: new Date().toISOString(),
-      payload: event.payload,
-    };
-    await manager.insert(OutboxEventEntity, {
-      eventId: envelope.event_id,
-      topic,
-      messageKey: envelope.aggregate_id,
-      envelope,
-      // The relay copies these onto the Kafka message: the event's consumers log the id of the
-      // request that caused it.
-      headers: isSaneCorrelationId(correlationId) ? { [CORRELATION_HEADER]: correlationId } : {},
-      traceContext: currentTraceCarrier() ?? null,
-    });
+    await this.addAll(manager, [{ topic, ...event } as OutboxEntry], event.correlationId);
   }
 
-  /** Adds several events of one topic with one multi-row INSERT (for batch writers). */
-  async addMany<K extends EventTopic>(
+  /**
+   * Adds events of any topics with one multi-row INSERT, in the order given (the relay publishes
+   * them in that order): a change that announces several events writes them in one statement.
+   */
+  async addAll(
     manager: EntityManager,
-    topic: K,
-    events: { merchantId: number; aggregateId: string | number; payload: EventPayload<K> }[],
+    events: OutboxEntry[],
+    correlationId: string | undefined = currentCorrelationId(),
   ): Promise<void> {
     if (events.length === 0) return;
-    const correlationId = currentCorrelationId();
+    // The relay copies these onto the Kafka message: the event's consumers log the id of the
+    // request that caused it.
     const headers = isSaneCorrelationId(correlationId)
       ? { [CORRELATION_HEADER]: correlationId }
       : {};
@@ -135,7 +132,7 @@ export class Outbox {
     await manager.insert(
       OutboxEventEntity,
       events.map((event) => {
-        const envelope: EventEnvelope<EventPayload<K>> = {
+        const envelope: EventEnvelope<unknown> = {
           event_id: randomUUID(),
           merchant_id: event.merchantId,
           aggregate_id: String(event.aggregateId),
@@ -144,13 +141,25 @@ export class Outbox {
         };
         return {
           eventId: envelope.event_id,
-          topic,
+          topic: event.topic,
           messageKey: envelope.aggregate_id,
           envelope,
           headers,
           traceContext,
         };
       }),
+    );
+  }
+
+  /** Adds several events of one topic with one multi-row INSERT (for batch writers). */
+  async addMany<K extends EventTopic>(
+    manager: EntityManager,
+    topic: K,
+    events: { merchantId: number; aggregateId: string | number; payload: EventPayload<K> }[],
+  ): Promise<void> {
+    await this.addAll(
+      manager,
+      events.map((event) => ({ topic, ...event }) as OutboxEntry),
     );
   }
 

@@ -10,7 +10,8 @@ type BacklogCounter = () => Promise<number>;
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 export type BusOutcome = 'ok' | 'failure' | 'timeout' | 'unavailable';
-export type EventOutcome = 'handled' | 'duplicate' | 'dead-lettered';
+/** `unsubscribed`: webhook-dispatcher skipped an event no endpoint of its merchant wants. */
+export type EventOutcome = 'handled' | 'duplicate' | 'dead-lettered' | 'unsubscribed';
 /** What a service did with a command carrying an id (CommandLedger). */
 export type CommandOutcome = 'carried_out' | 'repeated' | 'expired' | 'reused' | 'failed';
 
