@@ -59,6 +59,7 @@ describe('ReservationWatchdog', () => {
   let orders: OrderService;
   let lifecycle: OrderLifecycle;
   let requests: EventEnvelope<{ order_id: number; attempt: number }>[];
+  let changes: EventEnvelope<{ order_id: number; previous_status: string; status: string }>[];
   let merchant = 500;
 
   /** A watchdog that finds an order due once `age` made its request an hour old. */
@@ -93,6 +94,12 @@ describe('ReservationWatchdog', () => {
       success([{ service_code: 'UPS-GROUND', carrier: 'UPS', inco_terms: ['DAP'] }]),
     );
     requests = [];
+    changes = [];
+    broker.registerEventHandler(OrderEvent.StatusChanged, async (event) => {
+      changes.push(
+        event as EventEnvelope<{ order_id: number; previous_status: string; status: string }>,
+      );
+    });
     broker.registerEventHandler(OrderEvent.ReservationRequested, async (event) => {
       requests.push(event as EventEnvelope<{ order_id: number; attempt: number }>);
     });
@@ -139,11 +146,21 @@ describe('ReservationWatchdog', () => {
       ]);
     }
     await age(id);
+    changes.splice(0);
     expect(await dog.check()).toMatchObject({ held: 1 });
     expect(await orders.get(merchant, id)).toMatchObject({
       status: OrderStatus.OnHold,
       hold_reason: noAnswerReason(3),
     });
+    // The hold is announced like every change (webhook subscribers of order.status_changed).
+    await outbox.flush();
+    expect(changes.splice(0).map((c) => c.payload)).toEqual([
+      expect.objectContaining({
+        order_id: id,
+        previous_status: OrderStatus.Draft,
+        status: OrderStatus.OnHold,
+      }),
+    ]);
     // A late answer to an old attempt changes nothing; a release asks afresh, retries reset.
     await lifecycle.apply(merchant, id, (m) =>
       lifecycle.reserved(m, merchant, {

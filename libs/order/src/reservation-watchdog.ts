@@ -11,6 +11,7 @@ import { Outbox, runPeriodically } from '@consign/platform';
 import { OrderConfig } from './order.config';
 import { orderDatabase } from './order.database';
 import { OrderRepository } from './order.repository';
+import { orderStatusChanged } from './order-status-events';
 import { OrderActor, assertTransition } from './order.transitions';
 
 const ORDER = '"orders"."order"';
@@ -95,10 +96,14 @@ export class ReservationWatchdog implements OnApplicationBootstrap, BeforeApplic
             done.retried++;
           } else {
             assertTransition(order.id, OrderStatus.Draft, OrderStatus.OnHold, OrderActor.Stock);
-            await OrderRepository.update(manager, order.id, {
+            const after = await OrderRepository.update(manager, order.id, {
               status: OrderStatus.OnHold,
               hold_reason: noAnswerReason(order.reservation_retries + 1),
             });
+            // Announced like every other change, so webhook subscribers see the hold too.
+            await this.outbox.addAll(manager, [
+              orderStatusChanged(order.merchant_id, after, OrderStatus.Draft),
+            ]);
             done.held++;
           }
         }
