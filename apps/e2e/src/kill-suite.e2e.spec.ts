@@ -27,17 +27,15 @@ import {
  */
 
 const WORKERS = 6;
-/**
- * The rolling restart of two order-service replicas runs on demand (CONSIGN_ROLLING_RESTART=1):
- * in a clean-clone CI run on a saturated machine (35 writes in 21 s) it answered one 5xx. Under a
- * CPU hog here it answered two 504s in 144 writes: the test broker went silent for 10-14 s twice
- * (while a replica joined), then expired every member of every group at once; the gateway's reply
- * group came back 11 s later at the end of reply partitions it had never committed, past the
- * replies to two requests. The reply consumer now commits where each reply partition starts
- * (PacedKafkaClient); the gate stays until the rolling restart has passed repeatedly under load
- * with it, since the broker's stalls are not ours to bound.
+/*
+ * The rolling restart of two order-service replicas once answered one 5xx in 35 writes in a
+ * clean-clone CI run on a saturated machine, and two 504s in 144 beside a CPU hog: the test broker
+ * went silent for 10-14 s twice (while a replica joined), then expired every member of every group
+ * at once; the gateway's reply group came back at the end of reply partitions it had never
+ * committed, past the replies to two requests. The reply consumer now commits where each reply
+ * partition starts as soon as it is assigned (PacedKafkaClient); since then it answered 0 errors in
+ * five runs out of five, three of them beside a CPU hog (179-295 writes each), and runs every time.
  */
-const rollingRestart = process.env['CONSIGN_ROLLING_RESTART'] === '1' ? it : it.skip;
 /** One request's retries give up after this long: a write still unanswered then is a failure. */
 const GIVE_UP_MS = 120_000;
 /**
@@ -339,33 +337,29 @@ describe('kill suite (distributed)', () => {
     ).toBe(orders.length);
   }, 240_000);
 
-  rollingRestart(
-    'answers no error while two order-service replicas restart one after the other under load',
-    async () => {
-      await deployment.addReplica!('order-service');
-      await allReady();
-      const load = startLoad();
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      const started = Date.now();
-      await deployment.restartService!('order-service', 'SIGTERM', { replica: 0 });
-      await allReady();
-      await deployment.restartService!('order-service', 'SIGTERM', { replica: 1 });
-      await allReady();
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      await load.stop();
-      process.stdout.write(
-        `rolling restart: ${load.acknowledged.length} writes, ${load.errors.length} errors, ` +
-          `slowest write ${load.slowestMs()} ms, ${Date.now() - started} ms\n`,
-      );
-      if (load.errorLog.length > 0) {
-        // Every process's output (access logs included) beside the errors, to find their cause.
-        const file = join(tmpdir(), `consign-rolling-restart-${Date.now()}.log`);
-        writeFileSync(file, `${load.errorLog.join('\n')}\n${deployment.logs()}`);
-        process.stdout.write(`rolling restart errors, with every process's output: ${file}\n`);
-      }
-      expect(load.failures).toEqual([]);
-      expect(load.errorLog).toEqual([]);
-    },
-    120_000,
-  );
+  it('answers no error while two order-service replicas restart one after the other under load', async () => {
+    await deployment.addReplica!('order-service');
+    await allReady();
+    const load = startLoad();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const started = Date.now();
+    await deployment.restartService!('order-service', 'SIGTERM', { replica: 0 });
+    await allReady();
+    await deployment.restartService!('order-service', 'SIGTERM', { replica: 1 });
+    await allReady();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await load.stop();
+    process.stdout.write(
+      `rolling restart: ${load.acknowledged.length} writes, ${load.errors.length} errors, ` +
+        `slowest write ${load.slowestMs()} ms, ${Date.now() - started} ms\n`,
+    );
+    if (load.errorLog.length > 0) {
+      // Every process's output (access logs included) beside the errors, to find their cause.
+      const file = join(tmpdir(), `consign-rolling-restart-${Date.now()}.log`);
+      writeFileSync(file, `${load.errorLog.join('\n')}\n${deployment.logs()}`);
+      process.stdout.write(`rolling restart errors, with every process's output: ${file}\n`);
+    }
+    expect(load.failures).toEqual([]);
+    expect(load.errorLog).toEqual([]);
+  }, 120_000);
 });
