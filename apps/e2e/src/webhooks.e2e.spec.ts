@@ -68,6 +68,18 @@ describe.each(DEPLOYMENT_MODES)('webhooks (%s)', (_mode, start) => {
   /** An order with an unknown SKU: Draft, then OnHold (two status changes). */
   const newOrder = () =>
     ok<number>(api.post('/2025-07/cloud/order', anOrder([{ sku_number: '999999', quantity: 1 }])));
+  /** A domestic GB label with Royal Mail, a carrier the carrier sandbox leaves alone. */
+  const newRoyalMailLabel = () =>
+    ok<number>(
+      api.post(
+        '/2026-05/cloud/label',
+        aLabel({
+          service: { service_code: 'RM-TRACKED48' },
+          shipping_address: aLabelAddress({ country_code: 'GB', city: 'Leeds' }),
+          shipper_address: aLabelAddress({ city: 'York' }),
+        }),
+      ),
+    );
   const deliveries = (id: number) =>
     ok<{ total: number; list: Delivery[] }>(api.get(`/2026-05/cloud/webhook/${id}/deliveries`));
   const bodiesAt = (path: string, orderId: number) =>
@@ -195,17 +207,8 @@ describe.each(DEPLOYMENT_MODES)('webhooks (%s)', (_mode, start) => {
   it('delivers label.tracking_updated with the label tracking as the API answers it', async () => {
     await register('/tracking', ['label.tracking_updated']);
     const carrier = await deployment.createCarrierKey('RM');
-    // Royal Mail: the carrier sandbox leaves it alone, so the test reports its events.
-    const label = await ok<number>(
-      api.post(
-        '/2026-05/cloud/label',
-        aLabel({
-          service: { service_code: 'RM-TRACKED48' },
-          shipping_address: aLabelAddress({ country_code: 'GB', city: 'Leeds' }),
-          shipper_address: aLabelAddress({ city: 'York' }),
-        }),
-      ),
-    );
+    // The carrier sandbox leaves Royal Mail alone, so the test reports its events.
+    const label = await newRoyalMailLabel();
     const number = `RM${label}WH`;
     const event = {
       label_id: label,
@@ -236,17 +239,8 @@ describe.each(DEPLOYMENT_MODES)('webhooks (%s)', (_mode, start) => {
 
   it('delivers label.voided with the voided label as the API answers it', async () => {
     await register('/voids', ['label.voided']);
-    // Royal Mail: the carrier sandbox never scans it, so it can be voided.
-    const label = await ok<number>(
-      api.post(
-        '/2026-05/cloud/label',
-        aLabel({
-          service: { service_code: 'RM-TRACKED48' },
-          shipping_address: aLabelAddress({ country_code: 'GB', city: 'Leeds' }),
-          shipper_address: aLabelAddress({ city: 'York' }),
-        }),
-      ),
-    );
+    // The carrier sandbox never scans Royal Mail, so it can be voided.
+    const label = await newRoyalMailLabel();
     const voided = await ok<{ status: string; void: object | null }>(
       api.post(`/2026-05/cloud/label/${label}/void`),
     );
