@@ -134,6 +134,40 @@ describe('IdempotencyStore', () => {
     });
   });
 
+  it('claims concurrent keys in one statement: each new key held, a key claimed twice held once', async () => {
+    const outcomes = await Promise.all([
+      store.claim(request('k-1')),
+      store.claim(request('k-2')),
+      store.claim(request('k-1')),
+      store.claim(request('k-3', 'b'.repeat(64))),
+      store.claim(request('k-1', 'b'.repeat(64))),
+    ]);
+    expect(outcomes.map((outcome) => outcome.kind)).toEqual([
+      'held',
+      'held',
+      'in_flight',
+      'held',
+      'mismatch',
+    ]);
+    const held = outcomes.flatMap((outcome) => (outcome.kind === 'held' ? [outcome.held] : []));
+    expect(new Set(held.map((key) => key.commandId)).size).toBe(3);
+    // Their answers, written together, each to its own key.
+    await Promise.all(
+      held.map((key, i) =>
+        store.finish(key, { kind: 'completed', status: 200, body: `{"data":${i}}` }),
+      ),
+    );
+    await expect(
+      Promise.all([
+        store.claim(request('k-1')),
+        store.claim(request('k-2')),
+        store.claim(request('k-3', 'b'.repeat(64))),
+      ]),
+    ).resolves.toEqual(
+      [0, 1, 2].map((i) => ({ kind: 'replay', status: 200, body: `{"data":${i}}` })),
+    );
+  });
+
   it('treats an expired key as new (a new command id), and sweeps expired keys', async () => {
     const first = await held();
     await store.finish(first, { kind: 'completed', status: 200, body: '{}' });
