@@ -3,6 +3,7 @@ import { CommandBus } from '../bus/command-bus';
 import { InProcessBroker } from '../bus/in-process-broker';
 import { InProcessClient } from '../bus/in-process.transport';
 import { loadConfig } from '../config/app-config';
+import { runInMessageScope } from '../observability/correlation';
 import { ReferenceData } from './reference-data';
 
 const WAREHOUSES = [{ code: 'WH-NL-AMS', name: 'Amsterdam', country_code: 'NL' }];
@@ -61,5 +62,24 @@ describe('ReferenceData', () => {
     await expect(reference.services(4)).rejects.toMatchObject({
       code: CommonErrorCode.Unavailable,
     });
+  });
+
+  it('waits half the time the command being handled has left, not half the bus timeout', async () => {
+    // Answers after 500 ms: later than half the bus timeout (200 ms), well inside half of what a
+    // command with 4 s left may wait (2 s).
+    broker.registerRequestHandler(
+      RatingTopic.ListWarehouses,
+      () => new Promise((resolve) => setTimeout(() => resolve(success(WAREHOUSES)), 500)),
+    );
+    const command = { id: 'c0ffee00-0000-4000-8000-000000000001', topic: 'label.create.v1' };
+    await expect(
+      runInMessageScope(
+        { correlationId: 'slow-rating', command: { ...command, deadline: Date.now() + 4_000 } },
+        () => make().warehouses(4),
+      ),
+    ).resolves.toEqual(WAREHOUSES);
+    await expect(
+      runInMessageScope({ correlationId: 'no-deadline', command }, () => make().warehouses(4)),
+    ).rejects.toMatchObject({ code: CommonErrorCode.Unavailable });
   });
 });

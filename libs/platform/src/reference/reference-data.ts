@@ -9,6 +9,7 @@ import {
 import { AppConfig } from '../config/app-config';
 import { CommandBus } from '../bus/command-bus';
 import { DomainError } from '../errors/domain-error';
+import { currentCommand } from '../observability/correlation';
 
 /** How long an answer of rating-service is reused: codes change rarely, requests are frequent. */
 export const REFERENCE_DATA_TTL_MS = 60_000;
@@ -22,8 +23,8 @@ interface Entry<T> {
 /**
  * Warehouses and carrier services, asked of rating-service (request-reply) and cached per merchant
  * for a minute; concurrent misses share one request. Call it before a transaction, never inside
- * one. When rating-service does not answer, the caller's use case fails with Unavailable (503):
- * a code is never accepted unchecked.
+ * one. When rating-service does not answer (within half the time the caller has left), the
+ * caller's use case fails with Unavailable (503): a code is never accepted unchecked.
  */
 @Injectable()
 export class ReferenceData {
@@ -67,8 +68,7 @@ export class ReferenceData {
       { merchant_id: merchantId },
       {
         key: String(merchantId),
-        // Well inside the gateway's own wait, so the client hears 503 rather than 504.
-        timeoutMs: Math.min(5_000, Math.floor(this.config.BUS_TIMEOUT_MS / 2)),
+        timeoutMs: this.waitMs(),
       },
     );
     if (reply.ok) return reply.data;
@@ -77,6 +77,19 @@ export class ReferenceData {
       CommonErrorCode.Unavailable,
       'Reference data (warehouses, carrier services) is unavailable: the rating service did not answer. Retry later.',
     );
+  }
+
+  /**
+   * Half the time the command being handled has left before its sender's deadline (the gateway's
+   * wait), else half the bus timeout: the client still hears this 503 well before the gateway
+   * would give up with 504, and a slow answer (a rebalance after a broker stall) is waited for as
+   * long as the gateway is willing to wait, not a fixed 5 s that turned it into a 503 while the
+   * request still had most of its time.
+   */
+  private waitMs(): number {
+    const deadline = currentCommand()?.deadline;
+    const left = deadline === undefined ? this.config.BUS_TIMEOUT_MS : deadline - Date.now();
+    return Math.max(1, Math.floor(left / 2));
   }
 }
 
