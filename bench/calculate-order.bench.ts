@@ -24,6 +24,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon, { Result } from 'autocannon';
 import { cpuMicros } from './process-cpu';
+import { median } from './bench-args';
 
 const ROOT = resolve(__dirname, '..', '..');
 const PATH = '/2025-07/cloud/calculate/order';
@@ -153,12 +154,6 @@ async function measure(
       ? (after - before) / result.requests.total
       : undefined;
   return { rate: result.requests.average, cpu, result };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 /** The bare comparison: Fastify alone, answering the canned response. */

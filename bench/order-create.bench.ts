@@ -44,20 +44,16 @@ import {
   startApp,
   tempDir,
 } from '@consign/testing';
+import { argNumber, argText, median } from './bench-args';
 
-function arg(name: string, fallback: string): string {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 ? process.argv[index + 1] : fallback;
-}
-
-const SECONDS = Number(arg('seconds', '8'));
-const CONNECTIONS = Number(arg('connections', '10'));
-const ROUNDS = Number(arg('rounds', '2'));
-const DATABASES = arg('databases', 'embedded,postgres').split(',');
+const SECONDS = argNumber('seconds', 8);
+const CONNECTIONS = argNumber('connections', 10);
+const ROUNDS = argNumber('rounds', 2);
+const DATABASES = argText('databases', 'embedded,postgres').split(',');
 /** Creates per variant and round timed until settled (0: not measured). */
-const SETTLE = Number(arg('settle', '3000'));
+const SETTLE = argNumber('settle', 3000);
 /** Sequential creates per variant over which statements are counted (0: not counted). */
-const COUNT_STATEMENTS = Number(arg('count-statements', '0'));
+const COUNT_STATEMENTS = argNumber('count-statements', 0);
 const PATH = '/2025-07/cloud/order';
 /** The probe that counts statements in the app (built beside this file). */
 const COUNT_PROBE = resolve(__dirname, 'probes', 'count-statements.js');
@@ -86,12 +82,6 @@ async function createOrder(base: string, apiKey: string, variant: Variant): Prom
 
 function row(cells: (string | number)[]): string {
   return `| ${cells.join(' | ')} |`;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 async function postgresReachable(): Promise<boolean> {

@@ -25,15 +25,11 @@ import {
   startApp,
   tempDir,
 } from '@consign/testing';
+import { argNumber } from './bench-args';
 
-function arg(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 ? Number(process.argv[index + 1]) : fallback;
-}
-
-const ORDERS = arg('orders', 100_000);
-const SECONDS = arg('seconds', 8);
-const CONNECTIONS = arg('connections', 10);
+const ORDERS = argNumber('orders', 100_000);
+const SECONDS = argNumber('seconds', 8);
+const CONNECTIONS = argNumber('connections', 10);
 const PAGE_SIZE = 20;
 const MERCHANT = 1;
 

@@ -34,15 +34,11 @@ import {
   withAdminClient,
 } from '@consign/platform';
 import { anOrder, tempDir } from '@consign/testing';
+import { argNumber, argText, median } from './bench-args';
 
-function arg(name: string, fallback: string): string {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 ? process.argv[index + 1] : fallback;
-}
-
-const TRANSACTIONS = Number(arg('transactions', '3000'));
-const ROUNDS = Number(arg('rounds', '2'));
-const DATABASES = arg('databases', 'embedded,postgres').split(',');
+const TRANSACTIONS = argNumber('transactions', 3000);
+const ROUNDS = argNumber('rounds', 2);
+const DATABASES = argText('databases', 'embedded,postgres').split(',');
 const SCHEMA = 'bench_outbox';
 const WARM_UP = 300;
 
@@ -98,12 +94,6 @@ async function time(dataSource: DataSource, write: Write, count: number, from: n
     wall: ((performance.now() - started) * 1000) / count,
   };
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 async function bench(kind: string): Promise<void> {
   const database = await openDatabase(kind);

@@ -35,16 +35,12 @@ import {
   startApp,
   tempDir,
 } from '@consign/testing';
+import { argNumber } from './bench-args';
 
-function arg(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 ? Number(process.argv[index + 1]) : fallback;
-}
-
-const BURST = arg('burst', 20_000);
-const ONE_ORDER = arg('one-order', 2_000);
-const SECONDS = arg('seconds', 10);
-const CONNECTIONS = arg('connections', 8);
+const BURST = argNumber('burst', 20_000);
+const ONE_ORDER = argNumber('one-order', 2_000);
+const SECONDS = argNumber('seconds', 10);
+const CONNECTIONS = argNumber('connections', 8);
 
 function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return NaN;
