@@ -101,6 +101,27 @@ describe('outbox and inbox', () => {
     expect(await pending()).toBe(0);
   });
 
+  it('writes a batch larger than one INSERT takes (1,000 events) whole and in the order given', async () => {
+    const count = 2_501;
+    await dataSource.transaction((manager) =>
+      outbox.addMany(
+        manager,
+        CatalogEvent.ProductCreated,
+        Array.from({ length: count }, (_, i) => ({ merchantId: 3, aggregateId: i + 1, payload })),
+      ),
+    );
+    const rows: { message_key: string; aggregate_id: string; headers: unknown; trace: unknown }[] =
+      await dataSource.query(
+        `SELECT message_key, envelope->>'aggregate_id' AS aggregate_id, headers,
+           trace_context AS trace
+         FROM "${SCHEMA}"."outbox_event" ORDER BY id`,
+      );
+    const expected = Array.from({ length: count }, (_, i) => String(i + 1));
+    expect(rows.map((row) => row.message_key)).toEqual(expected);
+    expect(rows.map((row) => row.aggregate_id)).toEqual(expected);
+    expect(rows[count - 1]).toMatchObject({ headers: {}, trace: null });
+  });
+
   it('stores the correlation id of the work that added an event and relays it as a header', async () => {
     const seen: unknown[] = [];
     broker.registerEventHandler(CatalogEvent.ProductCreated, async (_data, headers) => {

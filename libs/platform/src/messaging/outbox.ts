@@ -114,8 +114,9 @@ export class Outbox {
   }
 
   /**
-   * Adds events of any topics with one multi-row INSERT, in the order given (the relay publishes
-   * them in that order): a change that announces several events writes them in one statement.
+   * Adds events of any topics with one multi-row INSERT per 1,000 events, in the order given (the
+   * relay publishes them in that order): a change that announces several events writes them in
+   * one statement.
    */
   async addAll(
     manager: EntityManager,
