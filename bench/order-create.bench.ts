@@ -4,7 +4,7 @@
  * create-order throughput):
  *
  *   npm run bench:order-create [-- --seconds 8 --connections 10 --rounds 2 --databases embedded,postgres]
- *                                 [--settle 3000] [--count-statements 50]
+ *                                 [--settle 3000] [--baseline] [--count-statements 50]
  *
  * For each database (the embedded one `npm start` uses, and PostgreSQL at TEST_DATABASE_URL /
  * 127.0.0.1:5432 in a database of its own, dropped at the end) it starts the standalone app,
@@ -27,6 +27,12 @@
  * order of each service's connection (N sequential creates per variant; the probe
  * bench/probes/count-statements.ts preloaded into the app); `--rounds 0` then counts only. The
  * probe costs a little per statement: take throughput figures from a run without it.
+ *
+ * `--baseline` is issue 12's before/after in one run: beside the app as it is, a second app on a
+ * database of its own with bench/probes/without-idempotency.ts preloaded (no command ledger, no
+ * hostile-input sweep) and sent no key, measured in the same rounds (order reversed every other
+ * round); the ratios are then taken against it. Every round, req/s or settled, starts once the
+ * orders of the round before have settled.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -52,15 +58,38 @@ const ROUNDS = argNumber('rounds', 2);
 const DATABASES = argText('databases', 'embedded,postgres').split(',');
 /** Creates per variant and round timed until settled (0: not measured). */
 const SETTLE = argNumber('settle', 3000);
+/** How long the settled-order count must stay still before a settle round starts. */
+const QUIET_MS = 500;
 /** Sequential creates per variant over which statements are counted (0: not counted). */
 const COUNT_STATEMENTS = argNumber('count-statements', 0);
 const PATH = '/2025-07/cloud/order';
 /** The probe that counts statements in the app (built beside this file). */
 const COUNT_PROBE = resolve(__dirname, 'probes', 'count-statements.js');
+/** The probe that takes the ledger and the hostile-input sweep out of the baseline app. */
+const BASELINE_PROBE = resolve(__dirname, 'probes', 'without-idempotency.js');
+/** Also measure the app without idempotency and the hostile-input sweep, in the same run. */
+const BASELINE = process.argv.includes('--baseline');
 /** Idle time over which the statements sent without any request are counted, and settle time. */
 const IDLE_MS = 3_000;
 
 type Variant = 'without key' | 'with key';
+
+/**
+ * What a round measures: the app as it is, without or with a key; or (`--baseline`) a second app
+ * with bench/probes/without-idempotency.ts preloaded (no command ledger, no hostile-input sweep),
+ * sent no key.
+ */
+type Series = 'baseline' | Variant;
+
+/** The key variant a series sends. */
+const sends = (series: Series): Variant => (series === 'baseline' ? 'without key' : series);
+
+/** An app under measurement. */
+interface Target {
+  base: string;
+  apiKey: string;
+  pid: number;
+}
 
 /** The order every request creates: a SKU nobody has, so the saga puts it OnHold. */
 const ORDER_BODY = JSON.stringify(anOrder([{ sku_number: 'BENCH-NO-STOCK', quantity: 1 }]));
@@ -88,7 +117,7 @@ async function postgresReachable(): Promise<boolean> {
   return withAdminClient(async () => true).catch(() => false);
 }
 
-function load(base: string, apiKey: string, variant: Variant, seconds: number): Promise<Result> {
+function load({ base, apiKey }: Target, variant: Variant, seconds: number): Promise<Result> {
   const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
   return autocannon({
     url: base + PATH,
@@ -127,17 +156,34 @@ async function settledOrders(base: string): Promise<number> {
 }
 
 /**
+ * The settled-order count once it has stopped moving (no change for QUIET_MS): the orders of an
+ * earlier round (the req/s rounds create faster than the saga settles) must not be timed as part
+ * of the next one. Without this wait a round after a req/s round paid for that round's backlog:
+ * the first settle round's variant looked ≈ 10 % slower (with key / without key came out 1.10 on
+ * 5948b20, which ignores the key).
+ */
+async function quiescent(base: string): Promise<number> {
+  const deadline = Date.now() + 120_000;
+  let last = await settledOrders(base);
+  for (;;) {
+    await sleep(QUIET_MS);
+    const now = await settledOrders(base);
+    if (now === last) return now;
+    if (Date.now() > deadline) throw new Error('the earlier orders did not settle within 120 s');
+    last = now;
+  }
+}
+
+/**
  * `count` creates over CONNECTIONS connections, timed until the order service has consumed every
  * one's reservation answer: orders settled per second and the app's CPU µs per settled order.
  */
 async function settle(
-  base: string,
-  apiKey: string,
-  pid: number,
+  { base, apiKey, pid }: Target,
   variant: Variant,
   count: number,
 ): Promise<{ perSecond: number; cpuPerOrder: number; failed: number }> {
-  const start = await settledOrders(base);
+  const start = await quiescent(base);
   const cpuBefore = cpuMicros(pid);
   const started = performance.now();
   let sent = 0;
@@ -264,16 +310,25 @@ async function countStatements(
   return lines;
 }
 
-async function measure(database: string): Promise<string[]> {
+/** Starts the standalone app on `database`; `probe`: a module to preload into it. */
+async function startTarget(
+  database: string,
+  probe: string | undefined,
+  countsFile: string | undefined,
+): Promise<{ target: Target; app: AppProcess; cleanUp: () => Promise<void> }> {
   const name = `consign_bench_${randomBytes(4).toString('hex')}`;
   const dataDir = tempDir('bench-order-create');
   const apiKey = newApiKey();
   const port = await freePort();
+  const cleanUp = async () => {
+    if (database === 'postgres')
+      await withAdminClient((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   if (database === 'postgres') await withAdminClient((c) => c.query(`CREATE DATABASE "${name}"`));
-  let app: AppProcess | undefined;
-  const countsFile = join(dataDir, 'statement-counts.json');
+  const preload = [probe, countsFile ? COUNT_PROBE : undefined].filter((p) => p !== undefined);
   try {
-    app = await startApp(
+    const app = await startApp(
       'standalone',
       {
         ...(database === 'postgres' ? { DATABASE_URL: databaseUrl(name) } : {}),
@@ -283,26 +338,82 @@ async function measure(database: string): Promise<string[]> {
         BOOTSTRAP_API_KEY: apiKey,
         RATE_LIMIT_MAX: '0',
         CARRIER_SANDBOX: 'off',
-        ...(COUNT_STATEMENTS > 0
+        ...(preload.length > 0
           ? {
-              NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${COUNT_PROBE}`.trim(),
-              CONSIGN_STATEMENT_COUNTS: countsFile,
+              NODE_OPTIONS: [
+                process.env.NODE_OPTIONS ?? '',
+                ...preload.map((file) => `--require ${file}`),
+              ]
+                .join(' ')
+                .trim(),
             }
           : {}),
+        ...(countsFile ? { CONSIGN_STATEMENT_COUNTS: countsFile } : {}),
       },
       GATEWAY_READY,
     );
-    const base = `http://127.0.0.1:${port}`;
     const pid = app.child.pid;
     if (pid === undefined) throw new Error('the app has no pid');
+    return { target: { base: `http://127.0.0.1:${port}`, apiKey, pid }, app, cleanUp };
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+}
+
+/** The rounds' order of the series: forwards in odd rounds, backwards in even ones. */
+function roundOrder(series: Series[], round: number): Series[] {
+  return round % 2 ? [...series] : [...series].reverse();
+}
+
+function ratioLine(
+  database: string,
+  what: string,
+  unit: string,
+  value: (series: Series) => number,
+  of: Series,
+  to: Series,
+): string {
+  return (
+    `${database}: median ${what} ${of} / ${to} = ${(value(of) / value(to)).toFixed(3)} ` +
+    `(${Math.round(value(of))} / ${Math.round(value(to))} ${unit})`
+  );
+}
+
+async function measure(database: string): Promise<string[]> {
+  const countsDir = COUNT_STATEMENTS > 0 ? tempDir('bench-order-create-counts') : undefined;
+  const countsFile = countsDir ? join(countsDir, 'statement-counts.json') : undefined;
+  const started: { app: AppProcess; cleanUp: () => Promise<void> }[] = [];
+  try {
+    const main = await startTarget(database, undefined, countsFile);
+    started.push(main);
+    const targets: Partial<Record<Series, Target>> = {
+      'without key': main.target,
+      'with key': main.target,
+    };
+    if (BASELINE) {
+      const baseline = await startTarget(database, BASELINE_PROBE, undefined);
+      started.push(baseline);
+      targets.baseline = baseline.target;
+    }
+    const target = (series: Series): Target => {
+      const found = targets[series];
+      if (!found) throw new Error(`no app for ${series}`);
+      return found;
+    };
+    const series: Series[] = BASELINE
+      ? ['baseline', 'without key', 'with key']
+      : ['without key', 'with key'];
+    const { base, apiKey, pid } = main.target;
     const counted =
-      COUNT_STATEMENTS > 0 ? await countStatements(base, apiKey, pid, countsFile, database) : [];
+      countsFile !== undefined
+        ? await countStatements(base, apiKey, pid, countsFile, database)
+        : [];
     if (ROUNDS === 0) return counted;
-    // Warm-up: JIT, pools, the database's buffers; both paths.
-    await load(base, apiKey, 'without key', 3);
-    await load(base, apiKey, 'with key', 3);
-    const results: Record<Variant, Result[]> = { 'without key': [], 'with key': [] };
-    const cpu: Record<Variant, number[]> = { 'without key': [], 'with key': [] };
+    // Warm-up: JIT, pools, the database's buffers; every path of every app.
+    for (const each of series) await load(target(each), sends(each), 3);
+    const results: Partial<Record<Series, Result[]>> = {};
+    const cpu: Partial<Record<Series, number[]>> = {};
     const lines = [
       row([
         `${database}: POST ${PATH}`,
@@ -317,21 +428,21 @@ async function measure(database: string): Promise<string[]> {
     ];
     lines.unshift(...counted);
     for (let round = 1; round <= ROUNDS; round++) {
-      const order: Variant[] =
-        round % 2 ? ['without key', 'with key'] : ['with key', 'without key'];
-      for (const variant of order) {
-        const before = cpuMicros(pid);
-        const result = await load(base, apiKey, variant, SECONDS);
-        const after = cpuMicros(pid);
+      for (const each of roundOrder(series, round)) {
+        const { base: appBase, pid: appPid } = target(each);
+        await quiescent(appBase);
+        const before = cpuMicros(appPid);
+        const result = await load(target(each), sends(each), SECONDS);
+        const after = cpuMicros(appPid);
         const perRequest =
           before === undefined || after === undefined
             ? NaN
             : (after - before) / Math.max(1, result.requests.total);
-        results[variant].push(result);
-        cpu[variant].push(perRequest);
+        (results[each] ??= []).push(result);
+        (cpu[each] ??= []).push(perRequest);
         lines.push(
           row([
-            variant,
+            each,
             round,
             Math.round(result.requests.average),
             result.latency.p50,
@@ -343,10 +454,7 @@ async function measure(database: string): Promise<string[]> {
       }
     }
     if (SETTLE > 0) {
-      const settled: Record<Variant, { perSecond: number; cpuPerOrder: number }[]> = {
-        'without key': [],
-        'with key': [],
-      };
+      const settled: Partial<Record<Series, { perSecond: number; cpuPerOrder: number }[]>> = {};
       lines.push(
         '',
         row([
@@ -359,14 +467,12 @@ async function measure(database: string): Promise<string[]> {
         row(['---', '---:', '---:', '---:', '---:']),
       );
       for (let round = 1; round <= ROUNDS; round++) {
-        const order: Variant[] =
-          round % 2 ? ['without key', 'with key'] : ['with key', 'without key'];
-        for (const variant of order) {
-          const result = await settle(base, apiKey, pid, variant, SETTLE);
-          settled[variant].push(result);
+        for (const each of roundOrder(series, round)) {
+          const result = await settle(target(each), sends(each), SETTLE);
+          (settled[each] ??= []).push(result);
           lines.push(
             row([
-              variant,
+              each,
               round,
               Math.round(result.perSecond),
               Math.round(result.cpuPerOrder),
@@ -375,36 +481,37 @@ async function measure(database: string): Promise<string[]> {
           );
         }
       }
-      const settledRate = (variant: Variant) => median(settled[variant].map((r) => r.perSecond));
-      const settledCost = (variant: Variant) => median(settled[variant].map((r) => r.cpuPerOrder));
-      lines.push(
-        '',
-        `${database}: median orders settled per second with key / without key = ` +
-          `${(settledRate('with key') / settledRate('without key')).toFixed(3)} ` +
-          `(${Math.round(settledRate('with key'))} / ${Math.round(settledRate('without key'))}); ` +
-          `median CPU µs per settled order without key / with key = ` +
-          `${(settledCost('without key') / settledCost('with key')).toFixed(3)} ` +
-          `(${Math.round(settledCost('without key'))} / ${Math.round(settledCost('with key'))})`,
-      );
+      const rate = (each: Series) => median((settled[each] ?? []).map((r) => r.perSecond));
+      const cost = (each: Series) => median((settled[each] ?? []).map((r) => r.cpuPerOrder));
+      lines.push('');
+      const pairs: [Series, Series][] = BASELINE
+        ? [
+            ['with key', 'baseline'],
+            ['without key', 'baseline'],
+            ['with key', 'without key'],
+          ]
+        : [['with key', 'without key']];
+      for (const [of, to] of pairs) {
+        lines.push(ratioLine(database, 'orders settled per second', 'orders/s', rate, of, to));
+        lines.push(ratioLine(database, 'CPU per settled order', 'µs', cost, to, of));
+      }
     }
-    const rate = (variant: Variant) => median(results[variant].map((r) => r.requests.average));
-    const cost = (variant: Variant) => median(cpu[variant]);
-    lines.push(
-      '',
-      `${database}: median req/s with key / without key = ` +
-        `${(rate('with key') / rate('without key')).toFixed(3)} ` +
-        `(${Math.round(rate('with key'))} / ${Math.round(rate('without key'))}); ` +
-        `median CPU µs per request without key / with key = ` +
-        `${(cost('without key') / cost('with key')).toFixed(3)} ` +
-        `(${Math.round(cost('without key'))} / ${Math.round(cost('with key'))})`,
-      '',
-    );
+    const rate = (each: Series) => median((results[each] ?? []).map((r) => r.requests.average));
+    const cost = (each: Series) => median(cpu[each] ?? []);
+    lines.push('');
+    const to: Series = BASELINE ? 'baseline' : 'without key';
+    for (const of of series.filter((each) => each !== to)) {
+      lines.push(ratioLine(database, 'req/s', 'req/s', rate, of, to));
+      lines.push(ratioLine(database, 'CPU per request', 'µs', cost, to, of));
+    }
+    lines.push('');
     return lines;
   } finally {
-    await app?.stop();
-    if (database === 'postgres')
-      await withAdminClient((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const { app, cleanUp } of started.reverse()) {
+      await app.stop();
+      await cleanUp();
+    }
+    if (countsDir) rmSync(countsDir, { recursive: true, force: true });
   }
 }
 
