@@ -7,7 +7,7 @@
  *                                 [--settle 3000] [--baseline] [--count-statements 50]
  *
  * For each database (the embedded one `npm start` uses, and PostgreSQL at TEST_DATABASE_URL /
- * 127.0.0.1:5432 in a database of its own, dropped at the end) it starts the standalone app,
+ * 127.0.0.1:5432 in a database of its own, dropped at the end) it starts the standalone app (one per variant),
  * warms it up, then alternates rounds without and with a key (so that drift on a shared machine
  * hits both alike) and prints req/s, p50, p99 and the app's CPU time per request (all its threads,
  * from /proc: steadier than req/s on a shared machine) per round, and the ratios of the medians. The
@@ -28,11 +28,12 @@
  * bench/probes/count-statements.ts preloaded into the app); `--rounds 0` then counts only. The
  * probe costs a little per statement: take throughput figures from a run without it.
  *
- * `--baseline` is issue 12's before/after in one run: beside the app as it is, a second app on a
- * database of its own with bench/probes/without-idempotency.ts preloaded (no command ledger, no
- * hostile-input sweep) and sent no key, measured in the same rounds (order reversed every other
- * round); the ratios are then taken against it. Every round, req/s or settled, starts once the
- * orders of the round before have settled.
+ * Each variant has an app and a database of its own, so that each database grows alike.
+ * `--baseline` is issue 12's before/after in one run: a third app with
+ * bench/probes/without-idempotency.ts preloaded (no command ledger, no hostile-input sweep), sent
+ * no key, measured in the same rounds (order reversed every other round); the ratios are then
+ * taken against it. Every round, req/s or settled, starts once the orders of the round before
+ * have settled.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -385,26 +386,27 @@ async function measure(database: string): Promise<string[]> {
   const countsFile = countsDir ? join(countsDir, 'statement-counts.json') : undefined;
   const started: { app: AppProcess; cleanUp: () => Promise<void> }[] = [];
   try {
-    const main = await startTarget(database, undefined, countsFile);
-    started.push(main);
-    const targets: Partial<Record<Series, Target>> = {
-      'without key': main.target,
-      'with key': main.target,
-    };
-    if (BASELINE) {
-      const baseline = await startTarget(database, BASELINE_PROBE, undefined);
-      started.push(baseline);
-      targets.baseline = baseline.target;
-    }
-    const target = (series: Series): Target => {
-      const found = targets[series];
-      if (!found) throw new Error(`no app for ${series}`);
-      return found;
-    };
     const series: Series[] = BASELINE
       ? ['baseline', 'without key', 'with key']
       : ['without key', 'with key'];
-    const { base, apiKey, pid } = main.target;
+    // An app and a database per series: each database grows by the same orders per round (an
+    // app shared by two series grew twice as fast, and slowed down with it).
+    const targets: Partial<Record<Series, Target>> = {};
+    for (const each of series) {
+      const app = await startTarget(
+        database,
+        each === 'baseline' ? BASELINE_PROBE : undefined,
+        each === 'without key' ? countsFile : undefined,
+      );
+      started.push(app);
+      targets[each] = app.target;
+    }
+    const target = (each: Series): Target => {
+      const found = targets[each];
+      if (!found) throw new Error(`no app for ${each}`);
+      return found;
+    };
+    const { base, apiKey, pid } = target('without key');
     const counted =
       countsFile !== undefined
         ? await countStatements(base, apiKey, pid, countsFile, database)
