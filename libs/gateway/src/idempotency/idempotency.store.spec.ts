@@ -168,6 +168,34 @@ describe('IdempotencyStore', () => {
     );
   });
 
+  it("writes claims and other keys' answers in one statement; a key claimed while its answer is written is answered from it", async () => {
+    const first = await held('k-1');
+    const second = await held('k-2');
+    const query = jest.spyOn(dataSource, 'query');
+    try {
+      const [, claimed, , again] = await Promise.all([
+        store.finish(first, { kind: 'completed', status: 200, body: '{"data":1}' }),
+        store.claim(request('k-3')),
+        store.finish(second, { kind: 'completed', status: 201, body: '{"data":2}' }),
+        store.claim(request('k-2')),
+      ]);
+      expect(claimed.kind).toBe('held');
+      // k-2's claim waited for the statement that wrote k-2's answer, and replays it.
+      expect(again).toEqual({ kind: 'replay', status: 201, body: '{"data":2}' });
+      const writes = query.mock.calls.filter(([sql]) => /INSERT|UPDATE/.test(String(sql)));
+      // k-1's and k-2's answers with k-3's claim, then k-2's claim.
+      expect(writes).toHaveLength(2);
+      expect(String(writes[0][0])).toMatch(/^WITH completed AS \(UPDATE[\s\S]*claimed AS \(INSERT/);
+    } finally {
+      query.mockRestore();
+    }
+    await expect(store.claim(request('k-1'))).resolves.toEqual({
+      kind: 'replay',
+      status: 200,
+      body: '{"data":1}',
+    });
+  });
+
   it('treats an expired key as new (a new command id), and sweeps expired keys', async () => {
     const first = await held();
     await store.finish(first, { kind: 'completed', status: 200, body: '{}' });

@@ -19,8 +19,8 @@ export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 export const IDEMPOTENCY_LOCK_GRACE_MS = 2000;
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 /**
- * Groups of claims and of answers: up to two statements of each in the database at once, each
- * taking up to 100 requests that arrived while the others ran (or in the same turn of the event
+ * Groups of claims and answers: up to two statements in the database at once, each taking up to
+ * 100 claims and answers that arrived while the others ran (or in the same turn of the event
  * loop).
  */
 const GROUP_OPTIONS: MicroBatcherOptions = { maxItems: 100, maxDelayMs: 0, maxConcurrent: 2 };
@@ -68,6 +68,48 @@ interface CompletedKey {
   body: string;
 }
 
+/** What a group statement writes: claims of keys and requests' answers, together. */
+type KeyWrite = { claim: IdempotentRequest } | { complete: CompletedKey };
+
+/**
+ * Claims keys: $1-$5 the keys' merchants, keys, fingerprints, new command ids and lock tokens;
+ * $6 the hold's end, $7 now, $8 the expiry of a new record.
+ */
+const claimSql = `INSERT INTO "gateway"."idempotency_key" AS k (merchant_id, idempotency_key,
+    fingerprint, command_id, state, lock_token, locked_until, created_at, expires_at)
+  SELECT v.merchant_id, v.idempotency_key, v.fingerprint, v.command_id, 'in_flight',
+    v.lock_token, $6, $7, $8
+  FROM unnest($1::bigint[], $2::varchar[], $3::char(64)[], $4::uuid[], $5::uuid[])
+    AS v(merchant_id, idempotency_key, fingerprint, command_id, lock_token)
+  ON CONFLICT (merchant_id, idempotency_key) DO UPDATE SET
+    fingerprint = EXCLUDED.fingerprint,
+    command_id = CASE WHEN k.expires_at <= $7 THEN EXCLUDED.command_id ELSE k.command_id END,
+    state = 'in_flight', lock_token = EXCLUDED.lock_token, locked_until = EXCLUDED.locked_until,
+    response_status = NULL, response_body = NULL,
+    created_at = CASE WHEN k.expires_at <= $7 THEN EXCLUDED.created_at ELSE k.created_at END,
+    expires_at = CASE WHEN k.expires_at <= $7 THEN EXCLUDED.expires_at ELSE k.expires_at END
+  WHERE k.expires_at <= $7
+     OR (k.state = 'in_flight' AND k.locked_until <= $7 AND k.fingerprint = EXCLUDED.fingerprint)
+  RETURNING merchant_id, idempotency_key, command_id`;
+
+/**
+ * Records answers, each only where its request still holds the key: from parameter $n on, the
+ * keys' merchants, keys, lock tokens, statuses and bodies.
+ */
+function completeSql(n: number): string {
+  return `UPDATE "gateway"."idempotency_key" AS k SET state = 'completed',
+    response_status = v.status, response_body = v.body, lock_token = NULL, locked_until = NULL
+  FROM unnest($${n}::bigint[], $${n + 1}::varchar[], $${n + 2}::uuid[], $${n + 3}::smallint[],
+    $${n + 4}::text[]) AS v(merchant_id, idempotency_key, lock_token, status, body)
+  WHERE k.merchant_id = v.merchant_id AND k.idempotency_key = v.idempotency_key
+    AND k.lock_token = v.lock_token`;
+}
+
+/** A merchant's key, as one string. */
+function keyId(key: IdempotentRequest): string {
+  return `${key.merchantId} ${key.key}`;
+}
+
 interface Row {
   fingerprint: string;
   state: 'in_flight' | 'completed';
@@ -82,22 +124,19 @@ interface Row {
  * autocommit statements, never a transaction: on the embedded database a transaction held open
  * across the bus request would stall every service.
  *
- * Claims of keys and completed answers are written in groups (MicroBatcher): what arrives while a
- * group's statement runs goes into the next one, so under concurrent keyed requests a key costs
- * less than two statements each (docs/benchmarks.md), and a lone request waits for nothing but
- * its own statement. Each request is still answered only after its own row is written.
+ * Claims of keys and completed answers are written in groups (MicroBatcher), both kinds in the
+ * same statement: what arrives while a group's statement runs goes into the next one, so under
+ * concurrent keyed requests a key costs about one statement (its claim riding with another
+ * request's answer, docs/benchmarks.md), and a lone request waits for nothing but its own
+ * statement. Each request is still answered only after its own row is written.
  */
 @Injectable()
 export class IdempotencyStore implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Idempotency');
   private stopSweeping?: () => Promise<void>;
   now: () => number = Date.now;
-  private readonly claims = new MicroBatcher<IdempotentRequest, HeldKey | undefined>(
-    (requests) => this.claimGroup(requests),
-    GROUP_OPTIONS,
-  );
-  private readonly completions = new MicroBatcher<CompletedKey, void>(
-    (completed) => this.completeGroup(completed),
+  private readonly writes = new MicroBatcher<KeyWrite, HeldKey | undefined>(
+    (writes) => this.writeGroup(writes),
     GROUP_OPTIONS,
   );
 
@@ -113,7 +152,7 @@ export class IdempotencyStore implements OnApplicationBootstrap, OnApplicationSh
    */
   async claim(request: IdempotentRequest): Promise<ClaimOutcome> {
     for (let attempt = 0; attempt < 2; attempt++) {
-      const [held] = await this.claims.submit([request]);
+      const [held] = await this.writes.submit([{ claim: request }]);
       if (held) return { kind: 'held', held };
       const found: Row[] = await this.dataSource.query(
         `SELECT fingerprint, state, response_status, response_body FROM "gateway"."idempotency_key"
@@ -132,69 +171,90 @@ export class IdempotencyStore implements OnApplicationBootstrap, OnApplicationSh
   }
 
   /**
-   * One INSERT … ON CONFLICT for a group of claims: each key that is new, expired, or free again
-   * for the same request is held (its entry), any other is left as it is (undefined). A key
-   * claimed twice in the group goes into a second statement, where it meets the first claim's row.
+   * A group of claims and answers. Each answer is written where its request still holds the key;
+   * each key that is new, expired, or free again for the same request is held (its entry), any
+   * other is left as it is (undefined). A key claimed twice in the group, or claimed while its
+   * answer is written, goes into a second statement, where it meets the row the first one left.
    */
-  private async claimGroup(requests: IdempotentRequest[]): Promise<(HeldKey | undefined)[]> {
-    const results = new Array<HeldKey | undefined>(requests.length);
-    let left = requests.map((request, index) => ({ request, index }));
-    while (left.length > 0) {
+  private async writeGroup(writes: KeyWrite[]): Promise<(HeldKey | undefined)[]> {
+    const results = new Array<HeldKey | undefined>(writes.length);
+    let completing: CompletedKey[] = [];
+    let left: { request: IdempotentRequest; index: number }[] = [];
+    writes.forEach((write, index) => {
+      if ('complete' in write) completing.push(write.complete);
+      else left.push({ request: write.claim, index });
+    });
+    while (left.length > 0 || completing.length > 0) {
+      const busy = new Set(completing.map(({ held }) => keyId(held)));
       const group: typeof left = [];
       const later: typeof left = [];
-      const seen = new Set<string>();
       for (const entry of left) {
-        const id = `${entry.request.merchantId} ${entry.request.key}`;
-        (seen.has(id) ? later : group).push(entry);
-        seen.add(id);
+        const id = keyId(entry.request);
+        (busy.has(id) ? later : group).push(entry);
+        busy.add(id);
       }
-      const now = this.now();
-      const deadline = now + this.config.BUS_TIMEOUT_MS;
-      const held: HeldKey[] = group.map(({ request }) => ({
-        ...request,
-        commandId: randomUUID(),
-        token: randomUUID(),
-        deadline,
-      }));
-      const rows: { merchant_id: string; idempotency_key: string; command_id: string }[] =
-        await this.dataSource.query(
-          `INSERT INTO "gateway"."idempotency_key" AS k (merchant_id, idempotency_key, fingerprint,
-             command_id, state, lock_token, locked_until, created_at, expires_at)
-           SELECT v.merchant_id, v.idempotency_key, v.fingerprint, v.command_id, 'in_flight',
-             v.lock_token, $6, $7, $8
-           FROM unnest($1::bigint[], $2::varchar[], $3::char(64)[], $4::uuid[], $5::uuid[])
-             AS v(merchant_id, idempotency_key, fingerprint, command_id, lock_token)
-           ON CONFLICT (merchant_id, idempotency_key) DO UPDATE SET
-             fingerprint = EXCLUDED.fingerprint,
-             command_id = CASE WHEN k.expires_at <= $7 THEN EXCLUDED.command_id ELSE k.command_id END,
-             state = 'in_flight', lock_token = EXCLUDED.lock_token, locked_until = EXCLUDED.locked_until,
-             response_status = NULL, response_body = NULL,
-             created_at = CASE WHEN k.expires_at <= $7 THEN EXCLUDED.created_at ELSE k.created_at END,
-             expires_at = CASE WHEN k.expires_at <= $7 THEN EXCLUDED.expires_at ELSE k.expires_at END
-           WHERE k.expires_at <= $7
-              OR (k.state = 'in_flight' AND k.locked_until <= $7 AND k.fingerprint = EXCLUDED.fingerprint)
-           RETURNING merchant_id, idempotency_key, command_id`,
-          [
-            held.map((key) => key.merchantId),
-            held.map((key) => key.key),
-            held.map((key) => key.fingerprint),
-            held.map((key) => key.commandId),
-            held.map((key) => key.token),
-            new Date(deadline + IDEMPOTENCY_LOCK_GRACE_MS),
-            new Date(now),
-            new Date(now + IDEMPOTENCY_KEY_TTL_MS),
-          ],
-        );
-      const taken = new Map(
-        rows.map((row) => [`${row.merchant_id} ${row.idempotency_key}`, row.command_id]),
+      const taken = await this.writeStatement(
+        group.map(({ request }) => request),
+        completing,
       );
-      group.forEach(({ index }, i) => {
-        const commandId = taken.get(`${held[i].merchantId} ${held[i].key}`);
-        results[index] = commandId === undefined ? undefined : { ...held[i], commandId };
-      });
+      group.forEach(({ index }, i) => (results[index] = taken[i]));
+      completing = [];
       left = later;
     }
     return results;
+  }
+
+  /**
+   * One statement: an `INSERT … SELECT FROM unnest(…) ON CONFLICT` of the claims and an
+   * `UPDATE … FROM unnest(…)` of the answers (as two parts of one WITH when there are both; no key
+   * is in both). Resolves with each claim's held key, or undefined where the key stays as it was.
+   */
+  private async writeStatement(
+    requests: IdempotentRequest[],
+    completed: CompletedKey[],
+  ): Promise<(HeldKey | undefined)[]> {
+    const now = this.now();
+    const deadline = now + this.config.BUS_TIMEOUT_MS;
+    const held: HeldKey[] = requests.map((request) => ({
+      ...request,
+      commandId: randomUUID(),
+      token: randomUUID(),
+      deadline,
+    }));
+    const claimParameters = [
+      held.map((key) => key.merchantId),
+      held.map((key) => key.key),
+      held.map((key) => key.fingerprint),
+      held.map((key) => key.commandId),
+      held.map((key) => key.token),
+      new Date(deadline + IDEMPOTENCY_LOCK_GRACE_MS),
+      new Date(now),
+      new Date(now + IDEMPOTENCY_KEY_TTL_MS),
+    ];
+    const completeParameters = [
+      completed.map(({ held: key }) => key.merchantId),
+      completed.map(({ held: key }) => key.key),
+      completed.map(({ held: key }) => key.token),
+      completed.map(({ status }) => status),
+      completed.map(({ body }) => body),
+    ];
+    if (held.length === 0) {
+      await this.dataSource.query(completeSql(1), completeParameters);
+      return [];
+    }
+    const rows: { merchant_id: string; idempotency_key: string; command_id: string }[] =
+      completed.length === 0
+        ? await this.dataSource.query(claimSql, claimParameters)
+        : await this.dataSource.query(
+            `WITH completed AS (${completeSql(claimParameters.length + 1)}), claimed AS (${claimSql})
+             SELECT merchant_id, idempotency_key, command_id FROM claimed`,
+            [...claimParameters, ...completeParameters],
+          );
+    const taken = new Map(rows.map((row) => [`${row.merchant_id} ${row.idempotency_key}`, row]));
+    return held.map((key) => {
+      const row = taken.get(keyId(key));
+      return row === undefined ? undefined : { ...key, commandId: row.command_id };
+    });
   }
 
   /** Records how the request that holds the key ended (only if it still holds it). */
@@ -203,7 +263,9 @@ export class IdempotencyStore implements OnApplicationBootstrap, OnApplicationSh
     const keys = [held.merchantId, held.key, held.token];
     switch (finish.kind) {
       case 'completed':
-        await this.completions.submit([{ held, status: finish.status, body: finish.body }]);
+        await this.writes.submit([
+          { complete: { held, status: finish.status, body: finish.body } },
+        ]);
         return;
       case 'forgotten':
         await this.dataSource.query(`DELETE FROM "gateway"."idempotency_key" WHERE ${where}`, keys);
@@ -215,26 +277,6 @@ export class IdempotencyStore implements OnApplicationBootstrap, OnApplicationSh
         );
         return;
     }
-  }
-
-  /** One UPDATE for a group of answers, each written only where its request still holds the key. */
-  private async completeGroup(completed: CompletedKey[]): Promise<void[]> {
-    await this.dataSource.query(
-      `UPDATE "gateway"."idempotency_key" AS k SET state = 'completed',
-         response_status = v.status, response_body = v.body, lock_token = NULL, locked_until = NULL
-       FROM unnest($1::bigint[], $2::varchar[], $3::uuid[], $4::smallint[], $5::text[])
-         AS v(merchant_id, idempotency_key, lock_token, status, body)
-       WHERE k.merchant_id = v.merchant_id AND k.idempotency_key = v.idempotency_key
-         AND k.lock_token = v.lock_token`,
-      [
-        completed.map(({ held }) => held.merchantId),
-        completed.map(({ held }) => held.key),
-        completed.map(({ held }) => held.token),
-        completed.map(({ status }) => status),
-        completed.map(({ body }) => body),
-      ],
-    );
-    return completed.map(() => undefined);
   }
 
   /** Deletes expired records; returns how many. */
