@@ -7,9 +7,9 @@
  *                                 [--settle 3000] [--baseline] [--count-statements 50]
  *
  * For each database (the embedded one `npm start` uses, and PostgreSQL at TEST_DATABASE_URL /
- * 127.0.0.1:5432 in a database of its own, dropped at the end) it starts the standalone app (one per variant),
- * warms it up, then alternates rounds without and with a key (so that drift on a shared machine
- * hits both alike) and prints req/s, p50, p99 and the app's CPU time per request (all its threads,
+ * 127.0.0.1:5432 in a database of its own, dropped at the end) it starts the standalone app (one
+ * per variant), warms it up, then alternates rounds without and with a key (so that drift on a
+ * shared machine hits both alike) and prints req/s, p50, p99 and the app's CPU time per request (all its threads,
  * from /proc: steadier than req/s on a shared machine) per round, and the ratios of the medians. The
  * orders name a SKU nobody has: the stock saga answers each one (OnHold) in the background, as it
  * would answer any order. Works on a branch without Idempotency-Key too (the header is ignored),
@@ -76,7 +76,7 @@ const IDLE_MS = 3_000;
 type Variant = 'without key' | 'with key';
 
 /**
- * What a round measures: the app as it is, without or with a key; or (`--baseline`) a second app
+ * What a round measures: the app as it is, without or with a key; or (`--baseline`) the app
  * with bench/probes/without-idempotency.ts preloaded (no command ledger, no hostile-input sweep),
  * sent no key.
  */
