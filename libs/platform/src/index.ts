@@ -10,6 +10,7 @@ export * from './bus/in-process.transport';
 export * from './errors/domain-error';
 export * from './messaging/handle-command';
 export * from './messaging/command-ledger';
+export * from './messaging/messaging-retention';
 export * from './messaging/fingerprint';
 export * from './bus/command-headers';
 export * from './messaging/outbox';

@@ -26,6 +26,8 @@ import {
 import { CreateCommandRecord1764000001000 } from '../messaging/command-record.migration';
 import { AddOutboxTraceContext1764000001600 } from '../messaging/outbox-trace-context.migration';
 import { CommandLedger, slowCommandFault } from '../messaging/command-ledger';
+import { MessagingRetention } from '../messaging/messaging-retention';
+import { AddMessagingRetention1764000001700 } from '../messaging/messaging-retention.migration';
 
 export interface ServiceDatabase {
   module: DynamicModule;
@@ -43,8 +45,9 @@ export interface ServiceDatabase {
 
 /**
  * A service's own database: a DataSource in its own schema (with the outbox, inbox, dead-letter
- * and command-record tables), its migrations run at start, and its outbox relay and command-record
- * sweeper started and stopped with the application.
+ * and command-record tables), its migrations run at start, and its outbox relay, command-record
+ * sweeper and outbox and inbox retention sweep (MessagingRetention) started and stopped with the
+ * application.
  */
 export interface ServiceDatabaseDefinition extends ServiceDatabaseOptions {
   /** Whether the service publishes or consumes events and records commands (outbox, inbox, dead letters, command ledger). */
@@ -70,6 +73,7 @@ export function resolveServiceDatabase(
             AddDeadLetterRawValue1764000000010,
             CreateCommandRecord1764000001000,
             AddOutboxTraceContext1764000001600,
+            AddMessagingRetention1764000001700,
           ]
         : []),
       ...toArray(definition.migrations),
@@ -87,17 +91,23 @@ export function serviceDatabase(definition: ServiceDatabaseDefinition): ServiceD
 
   @Injectable()
   class RelayLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+    private readonly retention: MessagingRetention;
     constructor(
       @Inject(outboxToken) private readonly outbox: Outbox,
       @Inject(commandsToken) private readonly commands: CommandLedger,
-    ) {}
+      @Inject(dataSourceToken) dataSource: DataSource,
+    ) {
+      this.retention = new MessagingRetention(dataSource, options.schema);
+    }
     onApplicationBootstrap(): void {
       if (!messaging) return;
       this.outbox.start();
       this.commands.start();
+      this.retention.start();
     }
     async onApplicationShutdown(): Promise<void> {
       if (!messaging) return;
+      this.retention.stop();
       this.commands.stop();
       await this.outbox.stop();
       new Logger(`Outbox:${options.schema}`).log('relay flushed and stopped');
