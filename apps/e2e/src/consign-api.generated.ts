@@ -13285,7 +13285,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description `data` is one page of the endpoint’s deliveries, newest first, with the total. */
+      /** @description `data` is one page of the endpoint’s deliveries, newest first, with the total. A delivered or failed delivery is kept 30 days from its creation. */
       200: {
         headers: {
           [name: string]: unknown;

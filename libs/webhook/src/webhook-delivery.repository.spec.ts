@@ -100,4 +100,48 @@ describe('queueing webhook deliveries', () => {
     expect(await enqueue([anEvent(99, T.OrderStatusChanged)])).toBe(0);
     expect(await enqueue([])).toBe(0);
   });
+
+  it('deletes finished deliveries created before the cut-off, with their attempts, never a pending one', async () => {
+    const hook = await endpoint(7, [T.OrderStatusChanged]);
+    const events = [1, 2, 3, 4].map(() => anEvent(7, T.OrderStatusChanged));
+    expect(await enqueue(events)).toBe(4);
+    const cutOff = new Date('2026-05-01T00:00:00.000Z');
+    const set = async (event: QueuedEvent, status: string, createdAt: Date) => {
+      await dataSource.query(
+        `UPDATE "webhooks"."webhook_delivery" SET status = $1, created_at = $2 WHERE webhook_id = $3`,
+        [status, createdAt, event.webhookId],
+      );
+    };
+    const before = new Date(cutOff.getTime() - 1000);
+    await set(events[0], 'delivered', before);
+    await set(events[1], 'failed', before);
+    await set(events[2], 'pending', before);
+    await set(events[3], 'delivered', cutOff);
+    await dataSource.query(
+      `INSERT INTO "webhooks"."webhook_attempt" (delivery_id, attempted_at, response_code, duration_ms)
+       SELECT id, $2, 200, 12 FROM "webhooks"."webhook_delivery" WHERE webhook_id = $1`,
+      [events[0].webhookId, before],
+    );
+
+    // One at a time, then the rest: a batch is bounded.
+    expect(await WebhookDeliveryRepository.deleteFinished(dataSource, cutOff, 1)).toBe(1);
+    expect(await WebhookDeliveryRepository.deleteFinished(dataSource, cutOff, 10)).toBe(1);
+    expect(await WebhookDeliveryRepository.deleteFinished(dataSource, cutOff, 10)).toBe(0);
+
+    expect((await queued(hook)).map(([, id]) => id)).toEqual([
+      events[2].webhookId,
+      events[3].webhookId,
+    ]);
+    const attempts = (await dataSource.query(
+      `SELECT count(*)::int AS n FROM "webhooks"."webhook_attempt" a
+         JOIN "webhooks"."webhook_delivery" d ON d.id = a.delivery_id WHERE d.endpoint_id = $1`,
+      [hook],
+    )) as { n: number }[];
+    expect(attempts[0].n).toBe(0);
+    const orphans = (await dataSource.query(
+      `SELECT count(*)::int AS n FROM "webhooks"."webhook_attempt" a
+         WHERE NOT EXISTS (SELECT 1 FROM "webhooks"."webhook_delivery" d WHERE d.id = a.delivery_id)`,
+    )) as { n: number }[];
+    expect(orphans[0].n).toBe(0);
+  });
 });

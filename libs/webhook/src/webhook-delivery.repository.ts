@@ -227,6 +227,19 @@ export const WebhookDeliveryRepository = {
   },
 
   /** The endpoint's id when it is the merchant's. */
+  /**
+   * Deletes up to `limit` deliveries created before `cutOff` that are no longer pending (delivered,
+   * or failed for good), with their attempts; returns how many.
+   */
+  async deleteFinished(sql: Sql, cutOff: Date, limit: number): Promise<number> {
+    const [, deleted] = (await sql.query(
+      `DELETE FROM ${DELIVERY} WHERE id IN (
+         SELECT id FROM ${DELIVERY} WHERE created_at < $1 AND status <> 'pending' LIMIT ${limit})`,
+      [cutOff],
+    )) as [unknown, number];
+    return deleted;
+  },
+
   async endpointOf(sql: Sql, merchantId: number, endpointId: number): Promise<number | undefined> {
     const rows = (await sql.query(`SELECT id FROM ${ENDPOINT} WHERE id = $1 AND merchant_id = $2`, [
       endpointId,

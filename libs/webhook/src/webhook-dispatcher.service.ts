@@ -7,7 +7,7 @@ import {
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { WebhookDeliveryStatus } from '@consign/contracts';
-import { MicroBatcher } from '@consign/platform';
+import { MicroBatcher, runPeriodically } from '@consign/platform';
 import { AddressPolicy } from './address-policy';
 import { nextAttemptAt, RetryPolicy } from './retry-schedule';
 import { WebhookConfig } from './webhook.config';
@@ -23,13 +23,22 @@ import { WebhookSubscriptions } from './webhook-subscriptions';
 
 /** How long a nudge waits for more events before claiming (one claim for a burst of them). */
 const NUDGE_DELAY_MS = 5;
+/**
+ * How long a finished delivery (delivered, or failed for good) is kept, from its creation, with
+ * its attempts: what a merchant can still list and re-send (Stripe keeps events 30 days).
+ */
+export const WEBHOOK_DELIVERY_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+const RETENTION_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+/** Deliveries deleted per statement (their attempts go with them). */
+const RETENTION_BATCH = 1000;
 
 /**
  * Sends queued deliveries: claims the due ones (a lease, so a dispatcher that dies mid-attempt
  * leaves them due again, and replicas share the queue), keeps up to WEBHOOK_CONCURRENCY attempts
  * in flight, and records attempts in batches. A 2xx is delivered; anything else is retried on the
  * schedule (retry-schedule.ts) until the horizon, then the delivery failed and its endpoint is
- * disabled. Woken at once when events are queued (nudge), otherwise it polls.
+ * disabled. Woken at once when events are queued (nudge), otherwise it polls. Hourly, it deletes
+ * finished deliveries older than WEBHOOK_DELIVERY_RETENTION_MS; a pending one stays.
  */
 @Injectable()
 export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -45,6 +54,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   private timer?: NodeJS.Timeout;
   private soon?: NodeJS.Timeout;
   private readonly sends = new Set<Promise<void>>();
+  private stopSweeping?: () => Promise<void>;
 
   constructor(
     @Inject(webhookDatabase.dataSource) private readonly dataSource: DataSource,
@@ -79,9 +89,33 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   onApplicationBootstrap(): void {
     this.running = true;
     this.startPump();
+    this.stopSweeping = runPeriodically(
+      async () => {
+        const deleted = await this.sweep();
+        if (deleted > 0) this.logger.log(`deleted ${deleted} finished deliveries past retention`);
+      },
+      RETENTION_SWEEP_INTERVAL_MS,
+      (error: unknown) => this.logger.warn(`sweeping old deliveries failed: ${String(error)}`),
+    );
+  }
+
+  /** Deletes the finished deliveries created before the retention, in batches; returns how many. */
+  async sweep(now = Date.now()): Promise<number> {
+    const cutOff = new Date(now - WEBHOOK_DELIVERY_RETENTION_MS);
+    let total = 0;
+    for (;;) {
+      const deleted = await WebhookDeliveryRepository.deleteFinished(
+        this.dataSource,
+        cutOff,
+        RETENTION_BATCH,
+      );
+      total += deleted;
+      if (deleted < RETENTION_BATCH) return total;
+    }
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.stopSweeping?.();
     this.running = false;
     if (this.timer) clearTimeout(this.timer);
     if (this.soon) clearTimeout(this.soon);

@@ -1,5 +1,6 @@
 import { serviceDatabase } from '@consign/platform';
 import { CreateWebhook1764000001500 } from './migrations/1764000001500-create-webhook';
+import { WebhookDeliveryRetention1764000001710 } from './migrations/1764000001710-webhook-delivery-retention';
 
 export const WEBHOOK_SCHEMA = 'webhooks';
 
@@ -8,5 +9,5 @@ export const webhookDatabase = serviceDatabase({
   name: 'webhooks',
   schema: WEBHOOK_SCHEMA,
   entities: [],
-  migrations: [CreateWebhook1764000001500],
+  migrations: [CreateWebhook1764000001500, WebhookDeliveryRetention1764000001710],
 });

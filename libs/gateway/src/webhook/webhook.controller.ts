@@ -109,7 +109,8 @@ export class WebhookController {
   @ApiOperation({ summary: 'List an endpoint’s deliveries and their attempts' })
   @ApiParam({ name: 'webhook_id', description: 'The endpoint id.', schema: LongId })
   @ApiEnvelope(WebhookDeliveryPageView, {
-    description: '`data` is one page of the endpoint’s deliveries, newest first, with the total.',
+    description:
+      '`data` is one page of the endpoint’s deliveries, newest first, with the total. A delivered or failed delivery is kept 30 days from its creation.',
   })
   deliveries(
     @MerchantId() merchantId: number,
