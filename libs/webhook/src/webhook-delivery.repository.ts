@@ -4,7 +4,7 @@ import {
   WebhookDeliveryView,
   WebhookEventType,
 } from '@consign/contracts';
-import { Sql } from '@consign/platform';
+import { Sql, deleteRows } from '@consign/platform';
 
 const ENDPOINT = '"webhooks"."webhook_endpoint"';
 const DELIVERY = '"webhooks"."webhook_delivery"';
@@ -231,13 +231,13 @@ export const WebhookDeliveryRepository = {
    * Deletes up to `limit` deliveries created before `cutOff` that are no longer pending (delivered,
    * or failed for good), with their attempts; returns how many.
    */
-  async deleteFinished(sql: Sql, cutOff: Date, limit: number): Promise<number> {
-    const [, deleted] = (await sql.query(
+  deleteFinished(sql: Sql, cutOff: Date, limit: number): Promise<number> {
+    return deleteRows(
+      sql,
       `DELETE FROM ${DELIVERY} WHERE id IN (
          SELECT id FROM ${DELIVERY} WHERE created_at < $1 AND status <> 'pending' LIMIT ${limit})`,
       [cutOff],
-    )) as [unknown, number];
-    return deleted;
+    );
   },
 
   async endpointOf(sql: Sql, merchantId: number, endpointId: number): Promise<number | undefined> {

@@ -7,7 +7,7 @@ import {
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { WebhookDeliveryStatus } from '@consign/contracts';
-import { MicroBatcher, runPeriodically } from '@consign/platform';
+import { MicroBatcher, deleteInBatches, runPeriodically } from '@consign/platform';
 import { AddressPolicy } from './address-policy';
 import { nextAttemptAt, RetryPolicy } from './retry-schedule';
 import { WebhookConfig } from './webhook.config';
@@ -100,18 +100,11 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   }
 
   /** Deletes the finished deliveries created before the retention, in batches; returns how many. */
-  async sweep(now = Date.now()): Promise<number> {
+  sweep(now = Date.now()): Promise<number> {
     const cutOff = new Date(now - WEBHOOK_DELIVERY_RETENTION_MS);
-    let total = 0;
-    for (;;) {
-      const deleted = await WebhookDeliveryRepository.deleteFinished(
-        this.dataSource,
-        cutOff,
-        RETENTION_BATCH,
-      );
-      total += deleted;
-      if (deleted < RETENTION_BATCH) return total;
-    }
+    return deleteInBatches(RETENTION_BATCH, () =>
+      WebhookDeliveryRepository.deleteFinished(this.dataSource, cutOff, RETENTION_BATCH),
+    );
   }
 
   async onApplicationShutdown(): Promise<void> {

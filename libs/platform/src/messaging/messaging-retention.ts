@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { deleteInBatches, deleteRows } from '../database/sql';
 import { runPeriodically } from '../time/periodic';
 
 /** How long a published outbox event is kept: for inspection, as long as command records. */
@@ -48,12 +49,12 @@ export class MessagingRetention {
   /** Deletes what is past its retention; returns how many events and messages. */
   async sweep(): Promise<{ events: number; messages: number }> {
     const now = this.now();
-    const events = await this.deleteAll(
+    const events = await this.deleteOld(
       `DELETE FROM ${this.outbox} WHERE id IN (
          SELECT id FROM ${this.outbox} WHERE published_at < $1 LIMIT ${BATCH})`,
       new Date(now - (this.options.publishedEventRetentionMs ?? PUBLISHED_EVENT_RETENTION_MS)),
     );
-    const messages = await this.deleteAll(
+    const messages = await this.deleteOld(
       `DELETE FROM ${this.inbox} WHERE (consumer, event_id) IN (
          SELECT consumer, event_id FROM ${this.inbox} WHERE handled_at < $1 LIMIT ${BATCH})`,
       new Date(now - (this.options.handledMessageRetentionMs ?? HANDLED_MESSAGE_RETENTION_MS)),
@@ -62,13 +63,8 @@ export class MessagingRetention {
   }
 
   /** Runs `sql` (one batch, cut-off $1) until a batch deletes less than a full batch. */
-  private async deleteAll(sql: string, cutOff: Date): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const [, deleted] = (await this.dataSource.query(sql, [cutOff])) as [unknown, number];
-      total += deleted;
-      if (deleted < BATCH) return total;
-    }
+  private deleteOld(sql: string, cutOff: Date): Promise<number> {
+    return deleteInBatches(BATCH, () => deleteRows(this.dataSource, sql, [cutOff]));
   }
 
   start(): void {
