@@ -25,8 +25,8 @@ export interface RetentionOptions {
 /**
  * Keeps a service's outbox and inbox from growing without bound: deletes outbox events published
  * longer ago than the retention (never an unpublished one, however old) and inbox messages handled
- * longer ago than theirs. Runs hourly, in batches; dead letters stay until an operator replays or
- * discards them.
+ * longer ago than theirs. Runs hourly, in batches. Dead letters are not swept: they are the
+ * record of what failed, deleted by an operator once dealt with (docs/operations.md).
  */
 export class MessagingRetention {
   private readonly logger: Logger;
