@@ -2,7 +2,6 @@ export * from './gateway.module';
 export * from './http/http-app';
 export * from './http/api-docs';
 export * from './http/api-error';
-export * from './http/error-status';
 export * from './auth/api-key.entity';
 export * from './auth/api-key.service';
 export * from './auth/bootstrap-key.service';

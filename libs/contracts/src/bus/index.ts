@@ -18,3 +18,4 @@ export * from './inbound.errors';
 export * from './warehouse.events';
 export * from './topic-registry';
 export * from './webhook.commands';
+export * from './error-status';

@@ -1,5 +1,4 @@
-import { Reply } from '@consign/contracts';
-import { httpStatusOf } from './error-status';
+import { Reply, httpStatusOf } from '@consign/contracts';
 
 /** An error answered to the client: the status is also the envelope's code. */
 export class ApiError extends Error {

@@ -1,11 +1,9 @@
-import {
-  CatalogErrorCode,
-  CommonErrorCode,
-  InboundErrorCode,
-  LabelErrorCode,
-  OrderErrorCode,
-  RatingErrorCode,
-} from '@consign/contracts';
+import { CommonErrorCode } from '../common/reply';
+import { CatalogErrorCode } from './catalog.errors';
+import { InboundErrorCode } from './inbound.errors';
+import { LabelErrorCode } from './label.errors';
+import { OrderErrorCode } from './order.errors';
+import { RatingErrorCode } from './rating.errors';
 
 /** Every error code any service can answer. Adding a context adds its enum here. */
 export type ErrorCode =
@@ -93,4 +91,15 @@ export function httpStatusOf(code: string): number {
 
 function assertNever(code: never): never {
   throw new Error(`unmapped error code ${String(code)}`);
+}
+
+/**
+ * Whether a failure is a final answer that a retry of the same command (the same Idempotency-Key)
+ * gets again, as Stripe keeps them: a refusal by the service's rules (404, 409, 410, 413, 422).
+ * Not an invalid request (400: the key may carry a corrected one), nor an outcome that a retry may
+ * change (429, 5xx: the retry runs again, carried out at most once).
+ */
+export function isFinalRefusal(code: string): boolean {
+  const status = httpStatusOf(code);
+  return status > 400 && status < 500 && status !== 429;
 }

@@ -1,12 +1,10 @@
-import {
-  CatalogErrorCode,
-  CommonErrorCode,
-  InboundErrorCode,
-  LabelErrorCode,
-  OrderErrorCode,
-  RatingErrorCode,
-} from '@consign/contracts';
-import { ERROR_CODES, httpStatusOf } from './error-status';
+import { CommonErrorCode } from '../common/reply';
+import { CatalogErrorCode } from './catalog.errors';
+import { ERROR_CODES, httpStatusOf, isFinalRefusal } from './error-status';
+import { InboundErrorCode } from './inbound.errors';
+import { LabelErrorCode } from './label.errors';
+import { OrderErrorCode } from './order.errors';
+import { RatingErrorCode } from './rating.errors';
 
 describe('httpStatusOf', () => {
   it.each([
@@ -63,5 +61,25 @@ describe('httpStatusOf', () => {
 
   it('treats a code it does not know as a bad gateway, not a client error', () => {
     expect(httpStatusOf('someone.else')).toBe(502);
+  });
+});
+
+describe('isFinalRefusal', () => {
+  it.each([
+    [OrderErrorCode.OrderNotFound, true],
+    [InboundErrorCode.InvalidTransition, true],
+    [LabelErrorCode.Voided, true],
+    [CommonErrorCode.PayloadTooLarge, true],
+    [LabelErrorCode.RestrictedContents, true],
+    [CommonErrorCode.Validation, false],
+    [CatalogErrorCode.UnknownVariant, false],
+    [CommonErrorCode.RateLimited, false],
+    [CommonErrorCode.Internal, false],
+    [CommonErrorCode.Unavailable, false],
+    [CommonErrorCode.Timeout, false],
+    [CommonErrorCode.CommandExpired, false],
+    ['someone.else', false],
+  ])('%s: %s', (code, final) => {
+    expect(isFinalRefusal(code)).toBe(final);
   });
 });
