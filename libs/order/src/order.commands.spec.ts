@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import {
   CommonErrorCode,
+  OrderErrorCode,
   OrderStatus,
   OrderTopic,
   RatingTopic,
@@ -126,9 +127,12 @@ describe('order-service commands, delivered more than once', () => {
       as(concurrent, () => handlers.create(other)),
       as(concurrent, () => handlers.create(other)),
     ]);
-    expect(again).toEqual(first);
-    expect(both[1]).toEqual(both[0]);
-    expect(both[0].ok).toBe(true);
+    // A repeat is answered from the record, and says so.
+    expect(again).toEqual({ ...first, replayed: true });
+    const [{ replayed: _a, ...one }, { replayed: _b, ...two }] = both;
+    expect(two).toEqual(one);
+    expect(both.filter((reply) => reply.replayed === true)).toHaveLength(1);
+    expect(one.ok).toBe(true);
     expect(await orderCount()).toBe(2);
     expect(await records(create.id)).toEqual([{ state: 'completed' }]);
     const counted = (await metrics().commandsHandled.get()).values.filter(
@@ -146,12 +150,34 @@ describe('order-service commands, delivered more than once', () => {
     const payload = { merchant_id: merchant, order_id: created.data };
     const first = await as(cancel, () => handlers.cancel(payload));
     expect(first).toMatchObject({ ok: true, data: { status: OrderStatus.Cancelled } });
-    expect(await as(cancel, () => handlers.cancel(payload))).toEqual(first);
+    expect(await as(cancel, () => handlers.cancel(payload))).toEqual({ ...first, replayed: true });
     // Another command (a new request) to cancel it again is refused by the state machine.
-    const anew: Reply<unknown> = await as(command(OrderTopic.Cancel), () =>
-      handlers.cancel(payload),
+    const again = command(OrderTopic.Cancel);
+    const anew: Reply<unknown> = await as(again, () => handlers.cancel(payload));
+    expect(anew).toEqual({
+      ok: false,
+      error: { code: 'order.invalid_transition', message: expect.any(String) },
+    });
+    // That refusal is its command's answer: a retry of it gets it again, from the record.
+    expect(await records(again.id)).toEqual([{ state: 'completed' }]);
+    expect(await as(again, () => handlers.cancel(payload))).toEqual({ ...anew, replayed: true });
+  });
+
+  it('keeps no answer to a command refused as invalid (400) or failed (5xx): a retry runs again', async () => {
+    const create = command(OrderTopic.Create);
+    const unknownWarehouse = {
+      ...anOrder('PO-8'),
+      service: { warehouse_code: 'WH-XX', service_code: 'UPS-GROUND', inco_term: 'EXW' },
+    };
+    const invalid = await as(create, () =>
+      handlers.create({ merchant_id: merchant, order: unknownWarehouse }),
     );
-    expect(anew).toMatchObject({ ok: false, error: { code: 'order.invalid_transition' } });
+    expect(invalid).toMatchObject({ ok: false, error: { code: OrderErrorCode.UnknownReference } });
+    expect(await records(create.id)).toEqual([]);
+    const corrected = await as(create, () =>
+      handlers.create({ merchant_id: merchant, order: anOrder('PO-8') }),
+    );
+    expect(corrected).toEqual({ ok: true, data: expect.any(Number) });
   });
 
   it('refuses the same command id with another request, and changes nothing', async () => {
@@ -176,7 +202,7 @@ describe('order-service commands, delivered more than once', () => {
     const done = await as(retry, () => handlers.create(payload));
     expect(done).toMatchObject({ ok: true });
     // The late delivery arriving once more, after the retry committed, answers the retry's reply.
-    expect(await as(late, () => handlers.create(payload))).toEqual(done);
+    expect(await as(late, () => handlers.create(payload))).toEqual({ ...done, replayed: true });
     expect(await orderCount()).toBe(1);
     expect(await records(late.id)).toEqual([{ state: 'completed' }]);
   });

@@ -7,7 +7,12 @@ export interface ReplyError {
   message: string;
 }
 
-export type Reply<T> = { ok: true; data: T } | { ok: false; error: ReplyError };
+/**
+ * `replayed`: the answer is the one recorded for an earlier delivery of the same command (the same
+ * command id: a retry with the same Idempotency-Key, or a redelivery), not a new execution.
+ */
+export type Reply<T> =
+  { ok: true; data: T; replayed?: true } | { ok: false; error: ReplyError; replayed?: true };
 
 export function success<T>(data: T): Reply<T> {
   return { ok: true, data };

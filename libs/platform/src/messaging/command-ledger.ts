@@ -62,7 +62,10 @@ export interface CommandLedgerOptions {
  *
  * The row is written at the end of the effect's transaction (one INSERT more per command); a
  * second execution of the same id (concurrent, or after the first committed) conflicts on the
- * primary key and is rolled back whole, then answered with the first one's reply.
+ * primary key and is rolled back whole, then answered with the first one's reply. A refusal by the
+ * service's rules (isFinalRefusal) is recorded as the command's reply too (recordRefusal). With an
+ * Idempotency-Key, the id is derived from the merchant and the key, so this record is the key's
+ * record: the gateway keeps none.
  */
 export class CommandLedger {
   private readonly logger: Logger;
@@ -115,25 +118,49 @@ export class CommandLedger {
     return this.dataSource.transaction(async (manager) => {
       const result = await work(manager);
       if (this.expired(command)) throw new CommandExpiredError(command.id);
-      const rows: unknown[] = await manager.query(
-        `INSERT INTO ${this.table} AS r (command_id, topic, fingerprint, state, reply, recorded_at)
-         VALUES ($1, $2, $3, 'completed', $4, $5)
-         ON CONFLICT (command_id) DO UPDATE SET state = 'completed', reply = EXCLUDED.reply,
-           recorded_at = EXCLUDED.recorded_at
-         WHERE r.state = 'expired' AND r.topic = EXCLUDED.topic
-           AND r.fingerprint = EXCLUDED.fingerprint
-         RETURNING command_id`,
-        [
-          command.id,
-          command.topic,
-          fingerprint,
-          JSON.stringify(success(result)),
-          new Date(this.now()),
-        ],
-      );
-      if (rows.length === 0) throw new CommandAlreadyRecordedError(command.id);
+      if (!(await this.record(manager, command, fingerprint, success(result))))
+        throw new CommandAlreadyRecordedError(command.id);
       return result;
     });
+  }
+
+  /**
+   * Records `reply` as the command's answer, unless the id is recorded already (an expired record
+   * of the same request is completed); whether it was recorded.
+   */
+  private async record(
+    db: Pick<EntityManager, 'query'>,
+    command: IncomingCommand,
+    fingerprint: string,
+    reply: Reply<unknown>,
+  ): Promise<boolean> {
+    const rows: unknown[] = await db.query(
+      `INSERT INTO ${this.table} AS r (command_id, topic, fingerprint, state, reply, recorded_at)
+       VALUES ($1, $2, $3, 'completed', $4, $5)
+       ON CONFLICT (command_id) DO UPDATE SET state = 'completed', reply = EXCLUDED.reply,
+         recorded_at = EXCLUDED.recorded_at
+       WHERE r.state = 'expired' AND r.topic = EXCLUDED.topic
+         AND r.fingerprint = EXCLUDED.fingerprint
+       RETURNING command_id`,
+      [command.id, command.topic, fingerprint, JSON.stringify(reply), new Date(this.now())],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Records a refusal by the service's rules (isFinalRefusal: nothing changed) as the command's
+   * answer, so that a retry with the same Idempotency-Key gets it again instead of running anew.
+   * Answers undefined when it was recorded, else what the record already there says (a concurrent
+   * execution of the same command committed first).
+   */
+  async recordRefusal<R>(
+    command: IncomingCommand,
+    fingerprint: string,
+    refusal: Reply<R>,
+  ): Promise<Reply<R> | undefined> {
+    if (await this.record(this.dataSource.manager, command, fingerprint, refusal)) return undefined;
+    const record = await this.find(command.id);
+    return record && this.answer<R>(record, command, fingerprint);
   }
 
   async find(commandId: string): Promise<CommandRecord | undefined> {
@@ -180,8 +207,10 @@ export class CommandLedger {
   }
 
   /**
-   * The answer a recorded command gives a repeat of it: the recorded reply, or a refusal when the
-   * id was used for another request; undefined when the record holds no answer (expired).
+   * The answer a recorded command gives a repeat of it: the recorded reply (a success, or a
+   * refusal recorded by recordRefusal), or CommandReused when the id was used for another request
+   * (another topic or payload: with a key, another request with the same Idempotency-Key);
+   * undefined when the record holds no answer (expired).
    */
   answer<R>(
     record: CommandRecord,

@@ -4,6 +4,7 @@ import {
   CommonErrorCode,
   Reply,
   failure,
+  isFinalRefusal,
   success,
   validateContract,
   validationMessage,
@@ -102,15 +103,23 @@ async function carryOutOnce<R>(
     const record = await ledger.find(command.id);
     const answer = record && ledger.answer<R>(record, command, fingerprint);
     if (answer) return recorded(answer);
-    return { reply: failureOf(error), outcome: 'failed' };
+    const refusal: Reply<R> = failureOf(error);
+    // A refusal by the service's rules is the command's answer too: a retry gets it again.
+    if (refusal.ok || !isFinalRefusal(refusal.error.code))
+      return { reply: refusal, outcome: 'failed' };
+    const earlier = await ledger.recordRefusal<R>(command, fingerprint, refusal);
+    return earlier ? recorded(earlier) : { reply: refusal, outcome: 'failed' };
   }
 }
 
-/** The outcome of an answer that came from the ledger (a recorded reply, a refusal, an expiry). */
+/**
+ * The outcome of an answer that came from the ledger: a recorded reply (a success or a refusal),
+ * marked `replayed`; the refusal of a reused id; an expiry.
+ */
 function recorded<R>(reply: Reply<R>): { reply: Reply<R>; outcome: CommandOutcome } {
-  if (reply.ok) return { reply, outcome: 'repeated' };
-  if (reply.error.code === CommonErrorCode.CommandReused) return { reply, outcome: 'reused' };
-  if (reply.error.code === CommonErrorCode.CommandExpired) return { reply, outcome: 'expired' };
-  // A recorded failure reply (the ledger keeps successes only; kept for completeness).
-  return { reply, outcome: 'repeated' };
+  if (!reply.ok && reply.error.code === CommonErrorCode.CommandReused)
+    return { reply, outcome: 'reused' };
+  if (!reply.ok && reply.error.code === CommonErrorCode.CommandExpired)
+    return { reply, outcome: 'expired' };
+  return { reply: { ...reply, replayed: true }, outcome: 'repeated' };
 }
