@@ -64,7 +64,12 @@ export class LabelTrackingHandlers {
 
   @MessagePattern(LabelTopic.Void)
   void(@Payload() payload: unknown): Promise<Reply<LabelView>> {
-    return handleCommand(GetLabelQuery, payload, (q) => this.voids.void(q.merchant_id, q.label_id));
+    return handleCommand(
+      GetLabelQuery,
+      payload,
+      (q) => this.voids.void(q.merchant_id, q.label_id),
+      this.commands,
+    );
   }
 
   @MessagePattern(LabelTopic.GetTracking)

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import {
   CheckpointStatus,
   LabelErrorCode,
@@ -7,7 +6,7 @@ import {
   LabelPriceView,
   LabelView,
 } from '@consign/contracts';
-import { CLOCK, Clock, DomainError, Outbox } from '@consign/platform';
+import { CLOCK, Clock, CommandLedger, DomainError, Outbox } from '@consign/platform';
 import { labelTrackingDatabase } from './label-tracking.database';
 import { LabelService } from './label.service';
 import { isoUtc } from './sql-time';
@@ -40,17 +39,18 @@ interface VoidTarget {
 @Injectable()
 export class LabelVoidService {
   constructor(
-    @Inject(labelTrackingDatabase.dataSource) private readonly dataSource: DataSource,
     @Inject(labelTrackingDatabase.outbox) private readonly outbox: Outbox,
+    @Inject(labelTrackingDatabase.commands) private readonly commands: CommandLedger,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly labels: LabelService,
   ) {}
 
   async void(merchantId: number, labelId: number): Promise<LabelView> {
     const now = this.clock.now();
-    // Not through the command ledger: a void is idempotent by itself (a voided label answers it
-    // again), and its answer is read after the commit, which the ledger would not record.
-    const voidedNow = await this.dataSource.transaction(async (manager) => {
+    // Through the command ledger, with its answer read in the transaction: a retry with the same
+    // Idempotency-Key is answered the label as this void left it.
+    let voidedNow = false;
+    const voided = await this.commands.transaction(async (manager) => {
       const [target]: VoidTarget[] = await manager.query(
         `SELECT t.id, t.voided_at IS NOT NULL AS voided, l.price, t.carrier_code, t.tracking_number,
                 ${isoUtc('s.event_time')} AS scan_time, s.description AS scan_description
@@ -65,7 +65,7 @@ export class LabelVoidService {
         [labelId, merchantId, CONSIGN_CARRIER, CheckpointStatus.InformationReceived],
       );
       if (!target) throw new DomainError(LabelErrorCode.LabelNotFound, 'Label not found.');
-      if (target.voided) return false;
+      if (target.voided) return this.labels.get(merchantId, labelId, manager);
       if (target.scan_time !== null)
         throw new DomainError(
           LabelErrorCode.AlreadyScanned,
@@ -101,9 +101,10 @@ export class LabelVoidService {
           tracking_number: target.tracking_number,
         },
       });
-      return true;
+      voidedNow = true;
+      return this.labels.get(merchantId, labelId, manager);
     });
     if (voidedNow) this.outbox.nudge();
-    return this.labels.get(merchantId, labelId);
+    return voided;
   }
 }

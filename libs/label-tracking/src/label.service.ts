@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import {
   CarrierServiceView,
   CheckpointStatus,
@@ -179,8 +179,13 @@ export class LabelService {
     return id;
   }
 
-  async get(merchantId: number, labelId: number): Promise<LabelView> {
-    const [row]: LabelRecord[] = await this.dataSource.query(
+  /** The label as the merchant sees it; `db`: a transaction's manager, to read its own writes. */
+  async get(
+    merchantId: number,
+    labelId: number,
+    db: Pick<EntityManager, 'query'> = this.dataSource.manager,
+  ): Promise<LabelView> {
+    const [row]: LabelRecord[] = await db.query(
       `SELECT l.id, l.reference, l.service_code, l.inco_term, l.currency, l.weight_unit,
               l.length, l.width, l.height, l.length_unit, l.expect_pickup_time,
               l.shipping_address, l.shipper_address, l.items, l.package_attributes, l.metadata,

@@ -140,7 +140,7 @@ export async function startLabelTracking(
     commands,
     labels,
     documents: new LabelDocumentService(labels),
-    voids: new LabelVoidService(dataSource, outbox, clock, labels),
+    voids: new LabelVoidService(outbox, commands, clock, labels),
     tracking: new TrackingService(dataSource),
     ingestor,
     sweeper: new ExpirySweeper(dataSource, outbox, clock, settings),
