@@ -2928,7 +2928,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the request safe to retry: 1 to 255 printable ASCII characters (e.g. a UUID), unique per request and merchant, kept 24 hours. The same key with the same request answers the first answer again, with `Idempotent-Replayed: true`, and never carries the request out twice, even after a 504; the same key with another request is a 422; while the first request with the key is in progress, a 409. An answer with status 400 (the request was invalid) or 5xx (not known to be carried out) is not kept: a retry runs again, carried out at most once. */
+        /** @description Makes the request safe to retry: 1 to 255 printable ASCII characters (e.g. a UUID), unique per request and merchant, kept at least 24 hours. The same key with the same request answers the first answer again, with `Idempotent-Replayed: true`, and never carries the request out twice, even after a 504; the same key with another request of the same kind of resource (products, orders, inbound orders, labels, webhooks) is a 422; while the first request with the key is in progress, a 409 (or, on another gateway process, the first answer once it is in). An answer with status 400 (the request was invalid), 429 or 5xx (not known to be carried out) is not kept: a retry runs again, carried out at most once. */
         'Idempotency-Key'?: string;
       };
       path?: never;
@@ -3125,7 +3125,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description The Idempotency-Key was already used for a different request (another path or body); or a valid request that cannot be served as asked. */
+      /** @description The Idempotency-Key was already used for a different request (another operation or body); or a valid request that cannot be served as asked. */
       422: {
         headers: {
           [name: string]: unknown;
@@ -3450,7 +3450,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the request safe to retry: 1 to 255 printable ASCII characters (e.g. a UUID), unique per request and merchant, kept 24 hours. The same key with the same request answers the first answer again, with `Idempotent-Replayed: true`, and never carries the request out twice, even after a 504; the same key with another request is a 422; while the first request with the key is in progress, a 409. An answer with status 400 (the request was invalid) or 5xx (not known to be carried out) is not kept: a retry runs again, carried out at most once. */
+        /** @description Makes the request safe to retry: 1 to 255 printable ASCII characters (e.g. a UUID), unique per request and merchant, kept at least 24 hours. The same key with the same request answers the first answer again, with `Idempotent-Replayed: true`, and never carries the request out twice, even after a 504; the same key with another request of the same kind of resource (products, orders, inbound orders, labels, webhooks) is a 422; while the first request with the key is in progress, a 409 (or, on another gateway process, the first answer once it is in). An answer with status 400 (the request was invalid), 429 or 5xx (not known to be carried out) is not kept: a retry runs again, carried out at most once. */
         'Idempotency-Key'?: string;
       };
       path: {
@@ -3632,7 +3632,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description The Idempotency-Key was already used for a different request (another path or body); or a valid request that cannot be served as asked. */
+      /** @description The Idempotency-Key was already used for a different request (another operation or body); or a valid request that cannot be served as asked. */
       422: {
         headers: {
           [name: string]: unknown;
@@ -3722,7 +3722,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the request safe to retry: 1 to 255 printable ASCII characters (e.g. a UUID), unique per request and merchant, kept 24 hours. The same key with the same request answers the first answer again, with `Idempotent-Replayed: true`, and never carries the request out twice, even after a 504; the same key with another request is a 422; while the first request with the key is in progress, a 409. An answer with status 400 (the request was invalid) or 5xx (not known to be carried out) is not kept: a retry runs again, carried out at most once. */
+        /** @description Makes the request safe to retry: 1 to 255 printable ASCII characters (e.g. a UUID), unique per request and merchant, kept at least 24 hours. The same key with the same request answers the first answer again, with `Idempotent-Replayed: true`, and never carries the request out twice, even after a 504; the same key with another request of the same kind of resource (products, orders, inbound orders, labels, webhooks) is a 422; while the first request with the key is in progress, a 409 (or, on another gateway process, the first answer once it is in). An answer with status 400 (the request was invalid), 429 or 5xx (not known to be carried out) is not kept: a retry runs again, carried out at most once. */
         'Idempotency-Key'?: string;
       };
       path: {
@@ -3951,7 +3951,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description The Idempotency-Key was already used for a different request (another path or body); or a valid request that cannot be served as asked. */
+      /** @description The Idempotency-Key was already used for a different request (another operation or body); or a valid request that cannot be served as asked. */
       422: {
         headers: {
           [name: string]: unknown;
@@ -4041,7 +4041,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the request safe to retry: 1 to 255 printable ASCII characters (e.g. a UUID), unique per request and merchant, kept 24 hours. The same key with the same request answers the first answer again, with `Idempotent-Replayed: true`, and never carries the request out twice, even after a 504; the same key with another request is a 422; while the first request with the key is in progress, a 409. An answer with status 400 (the request was invalid) or 5xx (not known to be carried out) is not kept: a retry runs again, carried out at most once. */
+        /** @description Makes the request safe to retry: 1 to 255 printable ASCII characters (e.g. a UUID), unique per request and merchant, kept at least 24 hours. The same key with the same request answers the first answer again, with `Idempotent-Replayed: true`, and never carries the request out twice, even after a 504; the same key with another request of the same kind of resource (products, orders, inbound orders, labels, webhooks) is a 422; while the first request with the key is in progress, a 409 (or, on another gateway process, the first answer once it is in). An answer with status 400 (the request was invalid), 429 or 5xx (not known to be carried out) is not kept: a retry runs again, carried out at most once. */
         'Idempotency-Key'?: string;
       };
       path: {
@@ -4264,7 +4264,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description The Idempotency-Key was already used for a different request (another path or body); or a valid request that cannot be served as asked. */
+      /** @description The Idempotency-Key was already used for a different request (another operation or body); or a valid request that cannot be served as asked. */
       422: {
         headers: {
           [name: string]: unknown;
@@ -4799,7 +4799,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the request safe to retry: 1 to 255 printable ASCII characters (e.g. a UUID), unique per request and merchant, kept 24 hours. The same key with the same request answers the first answer again, with `Idempotent-Replayed: true`, and never carries the request out twice, even after a 504; the same key with another request is a 422; while the first request with the key is in progress, a 409. An answer with status 400 (the request was invalid) or 5xx (not known to be carried out) is not kept: a retry runs again, carried out at most once. */
+        /** @description Makes the request safe to retry: 1 to 255 printable ASCII characters (e.g. a UUID), unique per request and merchant, kept at least 24 hours. The same key with the same request answers the first answer again, with `Idempotent-Replayed: true`, and never carries the request out twice, even after a 504; the same key with another request of the same kind of resource (products, orders, inbound orders, labels, webhooks) is a 422; while the first request with the key is in progress, a 409 (or, on another gateway process, the first answer once it is in). An answer with status 400 (the request was invalid), 429 or 5xx (not known to be carried out) is not kept: a retry runs again, carried out at most once. */
         'Idempotency-Key'?: string;
       };
       path?: never;
@@ -5015,7 +5015,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description The Idempotency-Key was already used for a different request (another path or body); or a valid request that cannot be served as asked. */
+      /** @description The Idempotency-Key was already used for a different request (another operation or body); or a valid request that cannot be served as asked. */
       422: {
         headers: {
           [name: string]: unknown;
@@ -5569,7 +5569,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the request safe to retry: 1 to 255 printable ASCII characters (e.g. a UUID), unique per request and merchant, kept 24 hours. The same key with the same request answers the first answer again, with `Idempotent-Replayed: true`, and never carries the request out twice, even after a 504; the same key with another request is a 422; while the first request with the key is in progress, a 409. An answer with status 400 (the request was invalid) or 5xx (not known to be carried out) is not kept: a retry runs again, carried out at most once. */
+        /** @description Makes the request safe to retry: 1 to 255 printable ASCII characters (e.g. a UUID), unique per request and merchant, kept at least 24 hours. The same key with the same request answers the first answer again, with `Idempotent-Replayed: true`, and never carries the request out twice, even after a 504; the same key with another request of the same kind of resource (products, orders, inbound orders, labels, webhooks) is a 422; while the first request with the key is in progress, a 409 (or, on another gateway process, the first answer once it is in). An answer with status 400 (the request was invalid), 429 or 5xx (not known to be carried out) is not kept: a retry runs again, carried out at most once. */
         'Idempotency-Key'?: string;
       };
       path: {
@@ -5767,7 +5767,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description The Idempotency-Key was already used for a different request (another path or body); or a valid request that cannot be served as asked. */
+      /** @description The Idempotency-Key was already used for a different request (another operation or body); or a valid request that cannot be served as asked. */
       422: {
         headers: {
           [name: string]: unknown;
@@ -5857,7 +5857,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the request safe to retry: 1 to 255 printable ASCII characters (e.g. a UUID), unique per request and merchant, kept 24 hours. The same key with the same request answers the first answer again, with `Idempotent-Replayed: true`, and never carries the request out twice, even after a 504; the same key with another request is a 422; while the first request with the key is in progress, a 409. An answer with status 400 (the request was invalid) or 5xx (not known to be carried out) is not kept: a retry runs again, carried out at most once. */
+        /** @description Makes the request safe to retry: 1 to 255 printable ASCII characters (e.g. a UUID), unique per request and merchant, kept at least 24 hours. The same key with the same request answers the first answer again, with `Idempotent-Replayed: true`, and never carries the request out twice, even after a 504; the same key with another request of the same kind of resource (products, orders, inbound orders, labels, webhooks) is a 422; while the first request with the key is in progress, a 409 (or, on another gateway process, the first answer once it is in). An answer with status 400 (the request was invalid), 429 or 5xx (not known to be carried out) is not kept: a retry runs again, carried out at most once. */
         'Idempotency-Key'?: string;
       };
       path: {
@@ -6096,7 +6096,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description The Idempotency-Key was already used for a different request (another path or body); or a valid request that cannot be served as asked. */
+      /** @description The Idempotency-Key was already used for a different request (another operation or body); or a valid request that cannot be served as asked. */
       422: {
         headers: {
           [name: string]: unknown;
@@ -6186,7 +6186,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the request safe to retry: 1 to 255 printable ASCII characters (e.g. a UUID), unique per request and merchant, kept 24 hours. The same key with the same request answers the first answer again, with `Idempotent-Replayed: true`, and never carries the request out twice, even after a 504; the same key with another request is a 422; while the first request with the key is in progress, a 409. An answer with status 400 (the request was invalid) or 5xx (not known to be carried out) is not kept: a retry runs again, carried out at most once. */
+        /** @description Makes the request safe to retry: 1 to 255 printable ASCII characters (e.g. a UUID), unique per request and merchant, kept at least 24 hours. The same key with the same request answers the first answer again, with `Idempotent-Replayed: true`, and never carries the request out twice, even after a 504; the same key with another request of the same kind of resource (products, orders, inbound orders, labels, webhooks) is a 422; while the first request with the key is in progress, a 409 (or, on another gateway process, the first answer once it is in). An answer with status 400 (the request was invalid), 429 or 5xx (not known to be carried out) is not kept: a retry runs again, carried out at most once. */
         'Idempotency-Key'?: string;
       };
       path: {
@@ -6384,7 +6384,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description The Idempotency-Key was already used for a different request (another path or body); or a valid request that cannot be served as asked. */
+      /** @description The Idempotency-Key was already used for a different request (another operation or body); or a valid request that cannot be served as asked. */
       422: {
         headers: {
           [name: string]: unknown;
@@ -6474,7 +6474,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the request safe to retry: 1 to 255 printable ASCII characters (e.g. a UUID), unique per request and merchant, kept 24 hours. The same key with the same request answers the first answer again, with `Idempotent-Replayed: true`, and never carries the request out twice, even after a 504; the same key with another request is a 422; while the first request with the key is in progress, a 409. An answer with status 400 (the request was invalid) or 5xx (not known to be carried out) is not kept: a retry runs again, carried out at most once. */
+        /** @description Makes the request safe to retry: 1 to 255 printable ASCII characters (e.g. a UUID), unique per request and merchant, kept at least 24 hours. The same key with the same request answers the first answer again, with `Idempotent-Replayed: true`, and never carries the request out twice, even after a 504; the same key with another request of the same kind of resource (products, orders, inbound orders, labels, webhooks) is a 422; while the first request with the key is in progress, a 409 (or, on another gateway process, the first answer once it is in). An answer with status 400 (the request was invalid), 429 or 5xx (not known to be carried out) is not kept: a retry runs again, carried out at most once. */
         'Idempotency-Key'?: string;
       };
       path: {
@@ -6672,7 +6672,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description The Idempotency-Key was already used for a different request (another path or body); or a valid request that cannot be served as asked. */
+      /** @description The Idempotency-Key was already used for a different request (another operation or body); or a valid request that cannot be served as asked. */
       422: {
         headers: {
           [name: string]: unknown;
@@ -6762,7 +6762,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the request safe to retry: 1 to 255 printable ASCII characters (e.g. a UUID), unique per request and merchant, kept 24 hours. The same key with the same request answers the first answer again, with `Idempotent-Replayed: true`, and never carries the request out twice, even after a 504; the same key with another request is a 422; while the first request with the key is in progress, a 409. An answer with status 400 (the request was invalid) or 5xx (not known to be carried out) is not kept: a retry runs again, carried out at most once. */
+        /** @description Makes the request safe to retry: 1 to 255 printable ASCII characters (e.g. a UUID), unique per request and merchant, kept at least 24 hours. The same key with the same request answers the first answer again, with `Idempotent-Replayed: true`, and never carries the request out twice, even after a 504; the same key with another request of the same kind of resource (products, orders, inbound orders, labels, webhooks) is a 422; while the first request with the key is in progress, a 409 (or, on another gateway process, the first answer once it is in). An answer with status 400 (the request was invalid), 429 or 5xx (not known to be carried out) is not kept: a retry runs again, carried out at most once. */
         'Idempotency-Key'?: string;
       };
       path: {
@@ -7003,7 +7003,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description The Idempotency-Key was already used for a different request (another path or body); or a valid request that cannot be served as asked. */
+      /** @description The Idempotency-Key was already used for a different request (another operation or body); or a valid request that cannot be served as asked. */
       422: {
         headers: {
           [name: string]: unknown;
@@ -7093,7 +7093,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the request safe to retry: 1 to 255 printable ASCII characters (e.g. a UUID), unique per request and merchant, kept 24 hours. The same key with the same request answers the first answer again, with `Idempotent-Replayed: true`, and never carries the request out twice, even after a 504; the same key with another request is a 422; while the first request with the key is in progress, a 409. An answer with status 400 (the request was invalid) or 5xx (not known to be carried out) is not kept: a retry runs again, carried out at most once. */
+        /** @description Makes the request safe to retry: 1 to 255 printable ASCII characters (e.g. a UUID), unique per request and merchant, kept at least 24 hours. The same key with the same request answers the first answer again, with `Idempotent-Replayed: true`, and never carries the request out twice, even after a 504; the same key with another request of the same kind of resource (products, orders, inbound orders, labels, webhooks) is a 422; while the first request with the key is in progress, a 409 (or, on another gateway process, the first answer once it is in). An answer with status 400 (the request was invalid), 429 or 5xx (not known to be carried out) is not kept: a retry runs again, carried out at most once. */
         'Idempotency-Key'?: string;
       };
       path?: never;
@@ -7292,7 +7292,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description The Idempotency-Key was already used for a different request (another path or body); or a valid request that cannot be served as asked. */
+      /** @description The Idempotency-Key was already used for a different request (another operation or body); or a valid request that cannot be served as asked. */
       422: {
         headers: {
           [name: string]: unknown;
@@ -11159,7 +11159,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the request safe to retry: 1 to 255 printable ASCII characters (e.g. a UUID), unique per request and merchant, kept 24 hours. The same key with the same request answers the first answer again, with `Idempotent-Replayed: true`, and never carries the request out twice, even after a 504; the same key with another request is a 422; while the first request with the key is in progress, a 409. An answer with status 400 (the request was invalid) or 5xx (not known to be carried out) is not kept: a retry runs again, carried out at most once. */
+        /** @description Makes the request safe to retry: 1 to 255 printable ASCII characters (e.g. a UUID), unique per request and merchant, kept at least 24 hours. The same key with the same request answers the first answer again, with `Idempotent-Replayed: true`, and never carries the request out twice, even after a 504; the same key with another request of the same kind of resource (products, orders, inbound orders, labels, webhooks) is a 422; while the first request with the key is in progress, a 409 (or, on another gateway process, the first answer once it is in). An answer with status 400 (the request was invalid), 429 or 5xx (not known to be carried out) is not kept: a retry runs again, carried out at most once. */
         'Idempotency-Key'?: string;
       };
       path?: never;
@@ -11404,7 +11404,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description The Idempotency-Key was already used for a different request (another path or body); or a valid request that cannot be served as asked. */
+      /** @description The Idempotency-Key was already used for a different request (another operation or body); or a valid request that cannot be served as asked. */
       422: {
         headers: {
           [name: string]: unknown;
@@ -12253,7 +12253,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the request safe to retry: 1 to 255 printable ASCII characters (e.g. a UUID), unique per request and merchant, kept 24 hours. The same key with the same request answers the first answer again, with `Idempotent-Replayed: true`, and never carries the request out twice, even after a 504; the same key with another request is a 422; while the first request with the key is in progress, a 409. An answer with status 400 (the request was invalid) or 5xx (not known to be carried out) is not kept: a retry runs again, carried out at most once. */
+        /** @description Makes the request safe to retry: 1 to 255 printable ASCII characters (e.g. a UUID), unique per request and merchant, kept at least 24 hours. The same key with the same request answers the first answer again, with `Idempotent-Replayed: true`, and never carries the request out twice, even after a 504; the same key with another request of the same kind of resource (products, orders, inbound orders, labels, webhooks) is a 422; while the first request with the key is in progress, a 409 (or, on another gateway process, the first answer once it is in). An answer with status 400 (the request was invalid), 429 or 5xx (not known to be carried out) is not kept: a retry runs again, carried out at most once. */
         'Idempotency-Key'?: string;
       };
       path: {
@@ -12510,7 +12510,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description The Idempotency-Key was already used for a different request (another path or body); or a valid request that cannot be served as asked. */
+      /** @description The Idempotency-Key was already used for a different request (another operation or body); or a valid request that cannot be served as asked. */
       422: {
         headers: {
           [name: string]: unknown;
@@ -12791,7 +12791,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the request safe to retry: 1 to 255 printable ASCII characters (e.g. a UUID), unique per request and merchant, kept 24 hours. The same key with the same request answers the first answer again, with `Idempotent-Replayed: true`, and never carries the request out twice, even after a 504; the same key with another request is a 422; while the first request with the key is in progress, a 409. An answer with status 400 (the request was invalid) or 5xx (not known to be carried out) is not kept: a retry runs again, carried out at most once. */
+        /** @description Makes the request safe to retry: 1 to 255 printable ASCII characters (e.g. a UUID), unique per request and merchant, kept at least 24 hours. The same key with the same request answers the first answer again, with `Idempotent-Replayed: true`, and never carries the request out twice, even after a 504; the same key with another request of the same kind of resource (products, orders, inbound orders, labels, webhooks) is a 422; while the first request with the key is in progress, a 409 (or, on another gateway process, the first answer once it is in). An answer with status 400 (the request was invalid), 429 or 5xx (not known to be carried out) is not kept: a retry runs again, carried out at most once. */
         'Idempotency-Key'?: string;
       };
       path?: never;
@@ -12974,7 +12974,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description The Idempotency-Key was already used for a different request (another path or body); or a valid request that cannot be served as asked. */
+      /** @description The Idempotency-Key was already used for a different request (another operation or body); or a valid request that cannot be served as asked. */
       422: {
         headers: {
           [name: string]: unknown;
@@ -13502,7 +13502,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the request safe to retry: 1 to 255 printable ASCII characters (e.g. a UUID), unique per request and merchant, kept 24 hours. The same key with the same request answers the first answer again, with `Idempotent-Replayed: true`, and never carries the request out twice, even after a 504; the same key with another request is a 422; while the first request with the key is in progress, a 409. An answer with status 400 (the request was invalid) or 5xx (not known to be carried out) is not kept: a retry runs again, carried out at most once. */
+        /** @description Makes the request safe to retry: 1 to 255 printable ASCII characters (e.g. a UUID), unique per request and merchant, kept at least 24 hours. The same key with the same request answers the first answer again, with `Idempotent-Replayed: true`, and never carries the request out twice, even after a 504; the same key with another request of the same kind of resource (products, orders, inbound orders, labels, webhooks) is a 422; while the first request with the key is in progress, a 409 (or, on another gateway process, the first answer once it is in). An answer with status 400 (the request was invalid), 429 or 5xx (not known to be carried out) is not kept: a retry runs again, carried out at most once. */
         'Idempotency-Key'?: string;
       };
       path: {
@@ -13669,7 +13669,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description The Idempotency-Key was already used for a different request (another path or body); or a valid request that cannot be served as asked. */
+      /** @description The Idempotency-Key was already used for a different request (another operation or body); or a valid request that cannot be served as asked. */
       422: {
         headers: {
           [name: string]: unknown;
@@ -13759,7 +13759,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the request safe to retry: 1 to 255 printable ASCII characters (e.g. a UUID), unique per request and merchant, kept 24 hours. The same key with the same request answers the first answer again, with `Idempotent-Replayed: true`, and never carries the request out twice, even after a 504; the same key with another request is a 422; while the first request with the key is in progress, a 409. An answer with status 400 (the request was invalid) or 5xx (not known to be carried out) is not kept: a retry runs again, carried out at most once. */
+        /** @description Makes the request safe to retry: 1 to 255 printable ASCII characters (e.g. a UUID), unique per request and merchant, kept at least 24 hours. The same key with the same request answers the first answer again, with `Idempotent-Replayed: true`, and never carries the request out twice, even after a 504; the same key with another request of the same kind of resource (products, orders, inbound orders, labels, webhooks) is a 422; while the first request with the key is in progress, a 409 (or, on another gateway process, the first answer once it is in). An answer with status 400 (the request was invalid), 429 or 5xx (not known to be carried out) is not kept: a retry runs again, carried out at most once. */
         'Idempotency-Key'?: string;
       };
       path: {
@@ -13916,7 +13916,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description The Idempotency-Key was already used for a different request (another path or body); or a valid request that cannot be served as asked. */
+      /** @description The Idempotency-Key was already used for a different request (another operation or body); or a valid request that cannot be served as asked. */
       422: {
         headers: {
           [name: string]: unknown;

@@ -3,6 +3,7 @@ import {
   ApiClient,
   ApiResponse,
   Deployment,
+  aLabel,
   aProduct,
   aVariant,
   anInbound,
@@ -129,8 +130,34 @@ describe.each(DEPLOYMENT_MODES)('%s: Idempotency-Key', (_mode, start) => {
       body: first.body,
     });
     expect(retried.headers.get('idempotent-replayed')).toBe('true');
-    // A new request (a new key) to cancel it again is refused by the state machine.
-    expect((await post(api, cancel, undefined, randomUUID())).status).toBe(409);
+    // A new request (a new key) to cancel it again is refused by the state machine, and that
+    // refusal is the key's answer: its retry gets it again, marked as replayed.
+    const refusedKey = randomUUID();
+    const refused = await post(api, cancel, undefined, refusedKey);
+    expect(refused.status).toBe(409);
+    expect(refused.headers.get('idempotent-replayed')).toBeNull();
+    const refusedAgain = await post(api, cancel, undefined, refusedKey);
+    expect({ status: refusedAgain.status, body: refusedAgain.body }).toEqual({
+      status: 409,
+      body: refused.body,
+    });
+    expect(refusedAgain.headers.get('idempotent-replayed')).toBe('true');
+  });
+
+  it('answers a retried label void with the label as the void left it', async () => {
+    const label = await post<number>(api, '/2026-05/cloud/label', aLabel(), randomUUID());
+    expect(label.status).toBe(200);
+    const voidPath = `/2026-05/cloud/label/${label.body.data}/void`;
+    const key = randomUUID();
+    const first = await post<{ status: string }>(api, voidPath, undefined, key);
+    expect(first.status).toBe(200);
+    expect(first.body.data?.status).toBe('voided');
+    const retried = await post(api, voidPath, undefined, key);
+    expect({ status: retried.status, body: retried.body }).toEqual({
+      status: 200,
+      body: first.body,
+    });
+    expect(retried.headers.get('idempotent-replayed')).toBe('true');
   });
 
   it('answers 409 while the key is in flight; after a 504 the retry returns the one order created', async () => {
@@ -163,4 +190,53 @@ describe.each(DEPLOYMENT_MODES)('%s: Idempotency-Key', (_mode, start) => {
     expect(replayed.body.data).toBe(orderId);
     expect(replayed.headers.get('idempotent-replayed')).toBe('true');
   });
+
+  const itDistributed = _mode === 'distributed' ? it : it.skip;
+
+  // Skipped in the standalone modes: they run one gateway process (a restart is a new process
+  // on the same data, which this covers too: the record is the service's, not the gateway's).
+  itDistributed(
+    'honours a key across gateway processes: one order for concurrent copies, the answer on either',
+    async () => {
+      if (!deployment.startGateway) throw new Error('a distributed deployment starts gateways');
+      const second = await deployment.startGateway();
+      try {
+        const { apiKey } = await deployment.admin.createMerchant(`Two gateways ${randomUUID()}`);
+        const onFirst = deployment.client.withKey(apiKey);
+        const onSecond = second.client.withKey(apiKey);
+        const body = aProduct();
+        const key = randomUUID();
+        const created = await post<number>(onFirst, '/2025-07/cloud/product', body, key);
+        expect(created.status).toBe(200);
+        const replayed = await post<number>(onSecond, '/2025-07/cloud/product', body, key);
+        expect({ status: replayed.status, body: replayed.body }).toEqual({
+          status: 200,
+          body: created.body,
+        });
+        expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+        const refused = await post(onSecond, '/2025-07/cloud/product', aProduct(), key);
+        expect(refused.status).toBe(422);
+
+        // The same create sent at once through both gateways, each retried until answered.
+        const order = anOrder([{ sku_number: 'NO-SUCH-SKU', quantity: 1 }], {
+          reference: `PO-${randomUUID().slice(0, 8)}`,
+        });
+        const orderKey = randomUUID();
+        const answered = (client: ApiClient) =>
+          eventually(
+            () => post<number>(client, '/2025-07/cloud/order', order, orderKey),
+            (r) => r.status !== 409 && r.status !== 504,
+            { timeoutMs: 30_000, intervalMs: 250 },
+          );
+        const [a, b] = await Promise.all([answered(onFirst), answered(onSecond)]);
+        expect([a.status, b.status]).toEqual([200, 200]);
+        expect(b.body.data).toBe(a.body.data);
+        const orders = await onFirst.get<{ total: number }>('/2025-07/cloud/order');
+        expect(orders.body.data?.total).toBe(1);
+        expect(await products(onFirst)).toBe(1);
+      } finally {
+        await second.stop();
+      }
+    },
+  );
 });

@@ -13,7 +13,6 @@ import { InboundController } from './inbound/inbound.controller';
 import { OrderController } from './order/order.controller';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { GatewayBus } from './http/gateway-bus';
-import { IdempotencyStore } from './idempotency/idempotency.store';
 import { CarrierEventsController } from './label/carrier-events.controller';
 import { LabelController } from './label/label.controller';
 import { OrderTrackingController } from './label/order-tracking.controller';
@@ -50,7 +49,6 @@ import { TrackingTokenService } from './tracking/tracking-token.service';
     RevocationWatcher,
     AdminService,
     GatewayBus,
-    IdempotencyStore,
     TrackingTokenService,
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
   ],

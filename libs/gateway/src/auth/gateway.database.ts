@@ -7,12 +7,13 @@ import { CreateCarrierCredential1764000000110 } from '../migrations/176400000011
 import { AdminKeys1764000000120 } from '../migrations/1764000000120-admin-keys';
 import { CreateIdempotencyKey1764000001100 } from '../migrations/1764000001100-create-idempotency-key';
 import { CreateTrackingSecret1764000001510 } from '../migrations/1764000001510-create-tracking-secret';
+import { DropIdempotencyKey1764000001600 } from '../migrations/1764000001600-drop-idempotency-key';
 
 export const GATEWAY_SCHEMA = 'gateway';
 
 /**
  * The gateway owns no domain data, only merchants, their API keys, carriers' credentials and the
- * Idempotency-Key records.
+ * tracking pages' signing key.
  */
 export const gatewayDatabase = serviceDatabase({
   name: 'gateway',
@@ -24,6 +25,7 @@ export const gatewayDatabase = serviceDatabase({
     AdminKeys1764000000120,
     CreateIdempotencyKey1764000001100,
     CreateTrackingSecret1764000001510,
+    DropIdempotencyKey1764000001600,
   ],
   withMessaging: false,
 });

@@ -3,6 +3,17 @@ import { CommandReply, CommandRequest, CommandTopic } from '@consign/contracts';
 import { CommandBus, CommandStamp } from '@consign/platform';
 import { unwrapReply } from './api-error';
 
+/** The stamps of the requests whose command was answered from the service's record. */
+const replayedStamps = new WeakSet<CommandStamp>();
+
+/**
+ * Whether the request with this stamp was answered from the service's record of its command (a
+ * retry with the same Idempotency-Key: Reply.replayed), rather than by carrying it out.
+ */
+export function wasReplayed(stamp: CommandStamp): boolean {
+  return replayedStamps.has(stamp);
+}
+
 /**
  * The controllers' way to the services: send, wait, and answer the data or the mapped error. A
  * command that creates or changes something passes its request's stamp (@Command()): its id and
@@ -17,12 +28,16 @@ export class GatewayBus {
     payload: CommandRequest<K>,
     context: { key: string | number; correlationId: string; command?: CommandStamp },
   ): Promise<CommandReply<K>> {
+    const command = context.command;
     return this.bus
       .request(topic, payload, {
         key: String(context.key),
         correlationId: context.correlationId,
-        command: context.command,
+        command,
       })
-      .then(unwrapReply);
+      .then((reply) => {
+        if (command && reply.replayed === true) replayedStamps.add(command);
+        return unwrapReply(reply);
+      });
   }
 }

@@ -1,18 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import { ExecutionContext, Logger, createParamDecorator } from '@nestjs/common';
+import { createHash, randomUUID } from 'node:crypto';
+import { ExecutionContext, createParamDecorator } from '@nestjs/common';
 import { ApiHeader, DECORATORS } from '@nestjs/swagger';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  AppConfig,
-  CommandStamp,
-  TooDeeplyNestedError,
-  requestFingerprint,
-} from '@consign/platform';
+import { AppConfig, CommandStamp } from '@consign/platform';
 import { ApiError } from '../http/api-error';
+import { wasReplayed } from '../http/gateway-bus';
 import { addRouteConfig } from '../http/route-config';
 import type { Principal } from '../auth/api-key.service';
-import { HeldKey, IdempotencyStore, finishOf } from './idempotency.store';
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
@@ -31,7 +26,8 @@ declare module 'fastify' {
 /** What an idempotent route's request carries to its handler and its onSend hook. */
 interface CommandSlot {
   stamp: CommandStamp;
-  held?: HeldKey;
+  /** The merchant's key this request holds in this process (InFlightKeys), until it answers. */
+  held?: string;
 }
 
 type IdempotentRequest = FastifyRequest & {
@@ -42,13 +38,15 @@ type IdempotentRequest = FastifyRequest & {
 const DOCUMENTED = {
   header:
     'Makes the request safe to retry: 1 to 255 printable ASCII characters (e.g. a UUID), unique per ' +
-    'request and merchant, kept 24 hours. The same key with the same request answers the first ' +
-    'answer again, with `Idempotent-Replayed: true`, and never carries the request out twice, even ' +
-    'after a 504; the same key with another request is a 422; while the first request with the key ' +
-    'is in progress, a 409. An answer with status 400 (the request was invalid) or 5xx (not known ' +
-    'to be carried out) is not kept: a retry runs again, carried out at most once.',
+    'request and merchant, kept at least 24 hours. The same key with the same request answers the ' +
+    'first answer again, with `Idempotent-Replayed: true`, and never carries the request out ' +
+    'twice, even after a 504; the same key with another request of the same kind of resource ' +
+    '(products, orders, inbound orders, labels, webhooks) is a 422; while the first request with ' +
+    'the key is in progress, a 409 (or, on another gateway process, the first answer once it is ' +
+    'in). An answer with status 400 (the request was invalid), 429 or 5xx (not known to be carried ' +
+    'out) is not kept: a retry runs again, carried out at most once.',
   409: 'Conflict: with existing data or a state the change is not allowed from (the message says which); or a request with this Idempotency-Key is still in progress (retry later).',
-  422: 'The Idempotency-Key was already used for a different request (another path or body); or a valid request that cannot be served as asked.',
+  422: 'The Idempotency-Key was already used for a different request (another operation or body); or a valid request that cannot be served as asked.',
   504:
     'A service did not answer in time. The request carried a deadline (now + the gateway timeout): ' +
     'a service neither starts nor commits it after that, so a 504 means it was not carried out, ' +
@@ -136,35 +134,75 @@ export function isValidIdempotencyKey(value: unknown): value is string {
 }
 
 /**
+ * How much longer than its command's deadline a request holds its key in this process: it answers
+ * (the result, or a 504) by the deadline and lets go then; this only bounds a hold whose answer
+ * was never sent.
+ */
+const HOLD_GRACE_MS = 2000;
+
+/**
+ * The command id of a merchant's Idempotency-Key: the same on every retry, from every gateway
+ * process, across restarts, and never another merchant's (a name-based UUID, version 8: the
+ * first 128 bits of SHA-256 over the merchant and the key).
+ */
+export function idempotentCommandId(merchantId: number, key: string): string {
+  const hash = createHash('sha256')
+    .update(`consign idempotency-key\n${merchantId}\n${key}`)
+    .digest();
+  hash[6] = (hash[6] & 0x0f) | 0x80;
+  hash[8] = (hash[8] & 0x3f) | 0x80;
+  const hex = hash.toString('hex', 0, 16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** The merchants' keys held by requests in progress in this process, each until a time. */
+export class InFlightKeys {
+  private readonly held = new Map<string, number>();
+
+  /** Holds the key until `until` (epoch ms), unless a request holds it now; whether it did. */
+  take(id: string, until: number, now: number): boolean {
+    const current = this.held.get(id);
+    if (current !== undefined && current > now) return false;
+    this.held.set(id, until);
+    return true;
+  }
+
+  release(id: string): void {
+    this.held.delete(id);
+  }
+}
+
+/**
  * House rule: every route that creates or changes something (@Idempotent) honours
- * `Idempotency-Key`, Stripe's way. Two Fastify hooks, registered after authentication (the key
- * is the merchant's) and before the handler:
+ * `Idempotency-Key`, Stripe's way, with the owning service's command ledger as the record
+ * (docs/operations.md). Two Fastify hooks, registered after authentication (the key is the
+ * merchant's) and before the handler:
  *
- * - preHandler: gives the request its command id and deadline. Without a key, a new id. With
- *   one, the merchant's record of the key decides: new (or expired, or left by a request that
- *   ended in 5xx or by a gateway that died): this request holds it and sends its command id
- *   (the same on every retry); the same request answered before: that answer again, with
- *   `Idempotent-Replayed: true`; a different request (method, path or canonical body): 422;
- *   held by a request in progress: 409.
- * - onSend: records how the holding request ended (see finishOf): its answer; or, for a 400,
- *   nothing (the key may be used afresh); or, for a 5xx, the key released with its command id,
- *   so a retry is deduplicated by the service that may have carried it out.
+ * - preHandler: gives the request its command id and deadline. Without a key, a new id. With one,
+ *   the id derived from the merchant and the key (idempotentCommandId), the same on every retry:
+ *   the service carries the command out once and answers every later request with that id from
+ *   its record (the same request: the first answer, `Reply.replayed`; another one: 422). While a
+ *   request with the key is in progress in this process, another gets 409 without going further.
+ * - onSend: lets go of the key, and marks an answer that came from the service's record with
+ *   `Idempotent-Replayed: true`.
+ *
+ * No statement of its own: a keyed request costs what a request without a key costs.
  */
 export function handleIdempotency(app: NestFastifyApplication): void {
-  const store = app.get(IdempotencyStore);
   const config = app.get(AppConfig);
+  const inFlight = new InFlightKeys();
   const fastify = app.getHttpAdapter().getInstance();
   fastify.decorateRequest(SLOT, undefined);
 
   fastify.addHook(
     'preHandler',
-    (request: IdempotentRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+    (request: IdempotentRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
       if (!request.routeOptions.config[IDEMPOTENT]) return done();
+      const now = Date.now();
+      const deadline = now + config.BUS_TIMEOUT_MS;
       const header = request.headers[IDEMPOTENCY_KEY_HEADER];
       if (header === undefined) {
-        request[SLOT] = {
-          stamp: { id: randomUUID(), deadline: Date.now() + config.BUS_TIMEOUT_MS },
-        };
+        request[SLOT] = { stamp: { id: randomUUID(), deadline } };
         return done();
       }
       const principal = request.principal;
@@ -177,56 +215,26 @@ export function handleIdempotency(app: NestFastifyApplication): void {
             `Validation failed: the Idempotency-Key header must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} printable ASCII characters.`,
           ),
         );
-      let fingerprint: string;
-      try {
-        fingerprint = requestFingerprint(
-          `${request.method} ${request.url.split('?')[0]}`,
-          request.body,
+      const held = `${principal.merchantId} ${header}`;
+      if (!inFlight.take(held, deadline + HOLD_GRACE_MS, now))
+        return done(
+          new ApiError(
+            409,
+            'A request with this Idempotency-Key is still in progress: retry later.',
+            {
+              'retry-after': '1',
+            },
+          ),
         );
-      } catch (error: unknown) {
-        if (error instanceof TooDeeplyNestedError)
-          return done(new ApiError(400, `Validation failed: the body is ${error.message}.`));
-        return done(error as Error);
-      }
-      store.claim({ merchantId: principal.merchantId, key: header, fingerprint }).then(
-        (outcome) => {
-          switch (outcome.kind) {
-            case 'held':
-              request[SLOT] = {
-                stamp: { id: outcome.held.commandId, deadline: outcome.held.deadline },
-                held: outcome.held,
-              };
-              return done();
-            case 'replay':
-              // Answered here: a hook that replies does not call done.
-              reply
-                .status(outcome.status)
-                .header(IDEMPOTENT_REPLAYED_HEADER, 'true')
-                .header('content-type', 'application/json; charset=utf-8')
-                .send(outcome.body);
-              return;
-            case 'mismatch':
-              return done(
-                new ApiError(422, 'This Idempotency-Key was already used for a different request.'),
-              );
-            case 'in_flight':
-              return done(
-                new ApiError(
-                  409,
-                  'A request with this Idempotency-Key is still in progress: retry later.',
-                  { 'retry-after': '1' },
-                ),
-              );
-          }
-        },
-        (error: unknown) => done(error as Error),
-      );
+      request[SLOT] = {
+        stamp: { id: idempotentCommandId(principal.merchantId, header), deadline },
+        held,
+      };
+      return done();
     },
   );
 
-  const logger = new Logger('Idempotency');
-  // A callback hook, not an async one: it runs on every response, and only idempotent requests
-  // holding a key need a promise.
+  // A callback hook, not an async one: it runs on every response.
   fastify.addHook(
     'onSend',
     (
@@ -236,18 +244,12 @@ export function handleIdempotency(app: NestFastifyApplication): void {
       done: (error: Error | null, payload: unknown) => void,
     ) => {
       const slot = request[SLOT];
-      const held = slot?.held;
-      if (!slot || !held) return done(null, payload);
+      if (!slot?.held) return done(null, payload);
       // Once per request, whatever sends next (an error answer sent after a failed send).
+      inFlight.release(slot.held);
       slot.held = undefined;
-      // A record left in flight is released by its lock's expiry: the answer still goes out.
-      store.finish(held, finishOf(reply.statusCode, payload)).then(
-        () => done(null, payload),
-        (error: unknown) => {
-          logger.warn(`recording the answer to an idempotent request failed: ${String(error)}`);
-          done(null, payload);
-        },
-      );
+      if (wasReplayed(slot.stamp)) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+      done(null, payload);
     },
   );
 }

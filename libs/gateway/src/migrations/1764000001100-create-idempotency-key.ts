@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** The Idempotency-Key records (IdempotencyStore): one per merchant and key, kept 24 hours. */
+/** The Idempotency-Key records of the gateway (dropped by DropIdempotencyKey1764000001600). */
 export class CreateIdempotencyKey1764000001100 implements MigrationInterface {
   name = 'CreateIdempotencyKey1764000001100';
 
