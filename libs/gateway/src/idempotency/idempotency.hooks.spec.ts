@@ -35,6 +35,16 @@ describe('InFlightKeys', () => {
     expect(keys.take('8 k', 3000, 200)).toBe(false);
   });
 
+  it('drops the holds that ran out once they pile up, keeping those in progress', () => {
+    const keys = new InFlightKeys();
+    for (let i = 0; i < 10_000; i++) keys.take(`7 old-${i}`, 1000, 0);
+    keys.take('7 live', 5000, 0);
+    expect(keys.size).toBe(10_001);
+    expect(keys.take('7 next', 6000, 2000)).toBe(true);
+    expect(keys.size).toBe(2);
+    expect(keys.take('7 live', 7000, 2000)).toBe(false);
+  });
+
   it('takes back a key whose hold ran out (a request that never answered)', () => {
     const keys = new InFlightKeys();
     expect(keys.take('7 k', 2000, 0)).toBe(true);

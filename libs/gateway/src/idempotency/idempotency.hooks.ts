@@ -155,6 +155,12 @@ export function idempotentCommandId(merchantId: number, key: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+/**
+ * How many holds may pile up before the ones that ran out are dropped: a hold is let go when its
+ * request answers, so only a request that never answered leaves one behind.
+ */
+const PRUNE_AT = 10_000;
+
 /** The merchants' keys held by requests in progress in this process, each until a time. */
 export class InFlightKeys {
   private readonly held = new Map<string, number>();
@@ -163,8 +169,18 @@ export class InFlightKeys {
   take(id: string, until: number, now: number): boolean {
     const current = this.held.get(id);
     if (current !== undefined && current > now) return false;
+    if (current === undefined && this.held.size >= PRUNE_AT) this.prune(now);
     this.held.set(id, until);
     return true;
+  }
+
+  /** How many keys are held (for tests). */
+  get size(): number {
+    return this.held.size;
+  }
+
+  private prune(now: number): void {
+    for (const [id, until] of this.held) if (until <= now) this.held.delete(id);
   }
 
   release(id: string): void {
