@@ -324,8 +324,8 @@ export const EVENT_TOPICS: readonly EventTopic[] = [
 /** Topics external adapters publish on, outside the command and event maps. */
 export const ADAPTER_TOPICS: readonly string[] = [...Object.values(CarrierTopic)];
 
-/** NestJS's Kafka client listens for a command's replies on `<topic>.reply`. */
-export function replyTopicOf(topic: CommandTopic): string {
+/** NestJS's Kafka client listens for a request pattern's replies on `<topic>.reply`. */
+export function replyTopicOf(topic: string): string {
   return `${topic}.reply`;
 }
 

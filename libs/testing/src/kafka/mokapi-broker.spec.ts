@@ -17,13 +17,13 @@ import {
   RpcException,
 } from '@nestjs/microservices';
 import { lastValueFrom, timeout } from 'rxjs';
+import { replyTopicOf } from '@consign/contracts';
 import { kafkaClientOptions, kafkaServerOptions } from '@consign/platform';
 import {
   MokapiBroker,
   isMokapiCommitRace,
   mokapiDeathCause,
   renderMokapiAsyncApi,
-  replyTopicOf,
   startMokapiBroker,
 } from './mokapi-broker';
 

@@ -80,11 +80,6 @@ export function mokapiDeathCause(fatalOutput: string): string | undefined {
     : first;
 }
 
-/** The reply topic Nest's ClientKafka consumes for a request pattern. */
-export function replyTopicOf(pattern: string): string {
-  return `${pattern}.reply`;
-}
-
 export interface MokapiTopic {
   name: string;
   /** Default 1. A consumer group must not have more members than partitions (see above). */

@@ -3,14 +3,14 @@ import { NestFactory } from '@nestjs/core';
 import { ClientKafka, ClientsModule, MessagePattern, Payload } from '@nestjs/microservices';
 import { Kafka, logLevel } from 'kafkajs';
 import { lastValueFrom, timeout } from 'rxjs';
-import { CommonErrorCode, Reply, success } from '@consign/contracts';
+import { CommonErrorCode, Reply, replyTopicOf, success } from '@consign/contracts';
 import {
   MOKAPI_MAX_VALUE_BYTES,
   kafkaClientOptions,
   kafkaJsConfig,
   kafkaServerOptions,
 } from '@consign/platform';
-import { MokapiBroker, replyTopicOf, startMokapiBroker } from './mokapi-broker';
+import { MokapiBroker, startMokapiBroker } from './mokapi-broker';
 
 /*
  * Why label documents once stopped every later reply in the distributed deployment: the Mokapi

@@ -2,7 +2,7 @@ import { Controller, INestApplicationContext, INestMicroservice, Module } from '
 import { NestFactory } from '@nestjs/core';
 import { ClientKafka, MessagePattern } from '@nestjs/microservices';
 import { Kafka, logLevel } from 'kafkajs';
-import { RatingTopic } from '@consign/contracts';
+import { RatingTopic, replyTopicOf } from '@consign/contracts';
 import {
   BUS_CLIENT,
   CommandBus,
@@ -12,7 +12,7 @@ import {
   kafkaServerOptions,
   loadConfig,
 } from '@consign/platform';
-import { MokapiBroker, replyTopicOf, startMokapiBroker } from './mokapi-broker';
+import { MokapiBroker, startMokapiBroker } from './mokapi-broker';
 
 /*
  * The gateway's reply consumer, as the gateway builds it (PlatformModule's bus client, the
