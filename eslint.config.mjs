@@ -1,10 +1,43 @@
 // Module boundaries are the architecture's dependency rules, enforced on every import:
 // contracts depend on nothing of ours; platform on contracts; domain libs on contracts and platform;
-// the gateway lib on contracts and platform; apps on libs; nothing imports an app.
+// the gateway lib on contracts and platform; apps on libs; nothing imports an app; tests may also
+// import the test helpers (@consign/testing), which no production code does.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import nx from '@nx/eslint-plugin';
 import prettier from 'eslint-config-prettier';
+
+const LIBRARIES = ['scope:contracts', 'scope:platform', 'scope:domain', 'scope:gateway'];
+
+/**
+ * The dependency rules. Tests (`specs`) may also import the test helpers; the helpers import the
+ * libraries they help test, so that cycle through @consign/testing is allowed, and only that one.
+ */
+function moduleBoundaries({ specs }) {
+  const testing = specs ? ['scope:testing'] : [];
+  return {
+    enforceBuildableLibDependency: false,
+    allow: [],
+    banTransitiveDependencies: false,
+    ignoredCircularDependencies: LIBRARIES.map((tag) => ['testing', `tag:${tag}`]),
+    depConstraints: [
+      { sourceTag: 'scope:contracts', onlyDependOnLibsWithTags: [...testing] },
+      { sourceTag: 'scope:platform', onlyDependOnLibsWithTags: ['scope:contracts', ...testing] },
+      ...['scope:domain', 'scope:gateway'].map((sourceTag) => ({
+        sourceTag,
+        onlyDependOnLibsWithTags: ['scope:contracts', 'scope:platform', ...testing],
+      })),
+      { sourceTag: 'scope:testing', onlyDependOnLibsWithTags: LIBRARIES },
+      { sourceTag: 'scope:app', onlyDependOnLibsWithTags: [...LIBRARIES, ...testing] },
+      // The end-to-end suites, the benchmarks, and the checks of the generated documents and the
+      // deployment files (tools/): every library, the test helpers included.
+      ...['scope:e2e', 'scope:tools'].map((sourceTag) => ({
+        sourceTag,
+        onlyDependOnLibsWithTags: [...LIBRARIES, 'scope:testing'],
+      })),
+    ],
+  };
+}
 
 export default tseslint.config(
   {
@@ -24,62 +57,18 @@ export default tseslint.config(
     files: ['**/*.ts'],
     plugins: { '@nx': nx },
     rules: {
-      '@nx/enforce-module-boundaries': [
-        'error',
-        {
-          enforceBuildableLibDependency: false,
-          allow: [],
-          banTransitiveDependencies: false,
-          depConstraints: [
-            { sourceTag: 'scope:contracts', onlyDependOnLibsWithTags: [] },
-            { sourceTag: 'scope:platform', onlyDependOnLibsWithTags: ['scope:contracts'] },
-            {
-              sourceTag: 'scope:domain',
-              onlyDependOnLibsWithTags: ['scope:contracts', 'scope:platform'],
-            },
-            {
-              sourceTag: 'scope:gateway',
-              onlyDependOnLibsWithTags: ['scope:contracts', 'scope:platform'],
-            },
-            {
-              sourceTag: 'scope:testing',
-              onlyDependOnLibsWithTags: [
-                'scope:contracts',
-                'scope:platform',
-                'scope:domain',
-                'scope:gateway',
-              ],
-            },
-            {
-              sourceTag: 'scope:app',
-              onlyDependOnLibsWithTags: [
-                'scope:contracts',
-                'scope:platform',
-                'scope:domain',
-                'scope:gateway',
-              ],
-            },
-            // The end-to-end suites, and the checks of the generated documents and the
-            // deployment files (tools/): every library, the test helpers included.
-            ...['scope:e2e', 'scope:tools'].map((sourceTag) => ({
-              sourceTag,
-              onlyDependOnLibsWithTags: [
-                'scope:contracts',
-                'scope:platform',
-                'scope:domain',
-                'scope:gateway',
-                'scope:testing',
-              ],
-            })),
-          ],
-        },
-      ],
+      '@nx/enforce-module-boundaries': ['error', moduleBoundaries({ specs: false })],
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/no-explicit-any': 'error',
     },
+  },
+  {
+    // A test may import the test helpers (@consign/testing), whatever project it tests.
+    files: ['**/*.spec.ts', 'libs/*/src/testing/**/*.ts'],
+    rules: { '@nx/enforce-module-boundaries': ['error', moduleBoundaries({ specs: true })] },
   },
   {
     files: ['**/*.spec.ts', 'bench/**/*.ts', 'libs/testing/**/*.ts'],

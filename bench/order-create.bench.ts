@@ -41,7 +41,6 @@ import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon, { Result } from 'autocannon';
 import { cpuMicros } from './process-cpu';
-import { databaseUrl, withAdminClient } from '@consign/platform';
 import {
   AppProcess,
   GATEWAY_READY,
@@ -50,6 +49,8 @@ import {
   newApiKey,
   startApp,
   tempDir,
+  databaseUrl,
+  withAdminClient,
 } from '@consign/testing';
 import { argNumber, argText, median } from './bench-args';
 

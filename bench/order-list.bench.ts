@@ -13,7 +13,6 @@ import { rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
-import { databaseUrl, withAdminClient } from '@consign/platform';
 import {
   ApiClient,
   AppProcess,
@@ -24,6 +23,8 @@ import {
   newApiKey,
   startApp,
   tempDir,
+  databaseUrl,
+  withAdminClient,
 } from '@consign/testing';
 import { argNumber } from './bench-args';
 

@@ -29,11 +29,9 @@ import {
   InProcessBroker,
   InProcessClient,
   Outbox,
-  databaseUrl,
   resolveServiceDatabase,
-  withAdminClient,
 } from '@consign/platform';
-import { anOrder, tempDir } from '@consign/testing';
+import { anOrder, tempDir, databaseUrl, withAdminClient } from '@consign/testing';
 import { argNumber, argText, median } from './bench-args';
 
 const TRANSACTIONS = argNumber('transactions', 3000);

@@ -22,7 +22,6 @@ import { rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
-import { databaseUrl, withAdminClient } from '@consign/platform';
 import {
   ApiClient,
   AppProcess,
@@ -34,6 +33,8 @@ import {
   newApiKey,
   startApp,
   tempDir,
+  databaseUrl,
+  withAdminClient,
 } from '@consign/testing';
 import { argNumber } from './bench-args';
 

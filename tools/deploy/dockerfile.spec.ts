@@ -175,7 +175,7 @@ describe('Dockerfile', () => {
         'dist',
         '.git',
         'libs/platform/node_modules',
-        'apps/admin/src/migrate.spec.ts',
+        'apps/admin/src/migrate.e2e.spec.ts',
       ].filter((path) => !ignored(path)),
     ).toEqual([]);
   });

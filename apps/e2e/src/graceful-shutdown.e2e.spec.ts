@@ -10,7 +10,6 @@ import {
   InboundEvent,
   replyTopicOf,
 } from '@consign/contracts';
-import { TestDatabase, createTestDatabase } from '@consign/platform';
 import {
   AppProcess,
   BOOTSTRAP_MERCHANT_ID,
@@ -24,6 +23,8 @@ import {
   startApp,
   startMokapiBroker,
   tempDir,
+  TestDatabase,
+  createTestDatabase,
 } from '@consign/testing';
 
 /** Failures of a request the server never read: refused, or its socket closed before a reply. */

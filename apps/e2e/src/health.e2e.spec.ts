@@ -1,6 +1,5 @@
 import { rmSync } from 'node:fs';
 import { Client } from 'pg';
-import { TestDatabase, createTestDatabase } from '@consign/platform';
 import {
   AppProcess,
   conformingFetch,
@@ -14,6 +13,8 @@ import {
   startApp,
   startMokapiBroker,
   tempDir,
+  TestDatabase,
+  createTestDatabase,
 } from '@consign/testing';
 
 interface Health {

@@ -5,8 +5,10 @@ import {
   aLabel,
   aLabelAddress,
   eventually,
+  decodeBarcodes,
+  pdfPageAsPng,
+  zplAsPng,
 } from '@consign/testing';
-import { decodeBarcodes, pdfPageAsPng, zplAsPng } from '@consign/platform';
 import { DEPLOYMENT_MODES } from './deployment-modes';
 
 interface Price {

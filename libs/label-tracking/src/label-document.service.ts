@@ -55,7 +55,7 @@ export class LabelDocumentService {
 
 /**
  * A rendered document as the bus carries it, base64 in the reply: one message (never over
- * BUS_MAX_MESSAGE_BYTES; label-documents.spec.ts checks the largest label's documents fit the
+ * BUS_MAX_MESSAGE_BYTES; label-documents.int.spec.ts checks the largest label's documents fit the
  * smallest limit a deployment runs with, 64 KiB).
  */
 export function documentView(document: RenderedDocument): LabelDocumentView {

@@ -16,14 +16,12 @@ import {
 import {
   CommandBus,
   CommandLedger,
-  createTestDatabase,
   DatabaseHost,
   FakeClock,
   InProcessBroker,
   InProcessClient,
   Outbox,
   ReferenceData,
-  TestDatabase,
 } from '@consign/platform';
 import { CheckpointIngestor } from '../checkpoint-ingestor';
 import { ExpirySweeper } from '../expiry-sweeper';
@@ -35,6 +33,7 @@ import { LabelTrackingConfig } from '../label-tracking.config';
 import { CheckpointNormaliser } from '../normalisation/normalise-checkpoint';
 import { ShipmentService } from '../shipment.service';
 import { TrackingService } from '../tracking.service';
+import { createTestDatabase, TestDatabase } from '@consign/testing';
 
 /** The carrier services rating-service would list (the parts label-tracking reads). */
 export const TEST_SERVICES = [

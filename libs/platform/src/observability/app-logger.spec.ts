@@ -1,8 +1,8 @@
 import { ConsoleLogger } from '@nestjs/common';
 import { AppLogger, createAppLogger, logLevelsUpTo } from './app-logger';
-import { captureStdout } from '../testing/stdout-capture';
 import { batchedStdout } from './batched-stdout';
 import { runWithCorrelationId } from './correlation';
+import { captureStdout } from '@consign/testing';
 
 function capture(run: () => void): string[] {
   const out = captureStdout();

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { transformFileSync } from '@swc/core';
-import { captureStdout } from '../testing/stdout-capture';
 import { BatchedStdout } from './batched-stdout';
+import { captureStdout } from '@consign/testing';
 
 const turnEnd = () => new Promise<void>((resolve) => setImmediate(resolve));
 

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { createTestDatabase } from '@consign/platform';
 import { AdminApi, BOOTSTRAP_MERCHANT_ID, newAdminKey } from './admin';
 import { ApiClient } from './api-client';
 import { AppProcess, freePort, startApp, tempDir } from './processes';
+import { createTestDatabase } from '../database/test-database';
 
 /** A running Consign, however it is deployed, as the HTTP scenarios see it. */
 export interface Deployment {

@@ -1,11 +1,12 @@
 import { rmSync } from 'node:fs';
-import { MOKAPI_MAX_VALUE_BYTES, createTestDatabase } from '@consign/platform';
+import { MOKAPI_MAX_VALUE_BYTES } from '@consign/platform';
 import { consignMokapiTopics } from '../kafka/asyncapi-topics';
 import { MOKAPI_COMMIT_INTERVAL_MS, MokapiBroker, startMokapiBroker } from '../kafka/mokapi-broker';
 import { AdminApi, BOOTSTRAP_MERCHANT_ID, newAdminKey } from './admin';
 import { ApiClient } from './api-client';
 import { Deployment, GATEWAY_READY, ProcessHealth, newApiKey } from './deployments';
 import { AppProcess, freePort, startApp, tempDir } from './processes';
+import { createTestDatabase } from '../database/test-database';
 
 interface Launch {
   env: Record<string, string>;

@@ -4,7 +4,7 @@ import { AppConfig, BatchTopicConsumer } from '@consign/platform';
 /*
  * A process that consumes a topic with the platform's BatchTopicConsumer and "persists" each
  * message by appending its number to a journal file (a write the kernel keeps when the process is
- * killed), for the test that kills it in the middle of its writes (batch-consumer.spec.ts).
+ * killed), for the test that kills it in the middle of its writes (batch-consumer.e2e.spec.ts).
  *
  * Environment: KAFKA_BROKERS, TOPIC, GROUP, JOURNAL; HANG (a message number: the write of the batch
  * holding it never finishes, as if the process died in it). Messages are JSON `{ "n": number }`.

@@ -14,7 +14,7 @@ export const KAFKA_DEFAULT_MAX_VALUE_BYTES = 1_000_000;
  * The largest record value the Mokapi 0.52 test broker delivers: it takes a longer one, then
  * panics ("kafka panic: offset out of range") serving every fetch that reaches it and never
  * answers that fetch, so the consumer stays stuck on that offset for good (measured: a 65,536-byte
- * value arrives, a 65,537-byte one never does; libs/testing/src/kafka/mokapi-broker.spec.ts).
+ * value arrives, a 65,537-byte one never does; libs/testing/src/kafka/mokapi-broker.int.spec.ts).
  */
 export const MOKAPI_MAX_VALUE_BYTES = 65_536;
 

@@ -15,13 +15,11 @@ import {
 import {
   CommandBus,
   CommandLedger,
-  createTestDatabase,
   DatabaseHost,
   Inbox,
   InProcessBroker,
   InProcessClient,
   Outbox,
-  TestDatabase,
   loadConfigOf,
 } from '@consign/platform';
 import { success } from '@consign/contracts';
@@ -32,6 +30,7 @@ import { ProductService } from './product.service';
 import { StockHandlers } from './stock.handlers';
 import { StockReservationService } from './stock-reservation.service';
 import { StockService } from './stock.service';
+import { createTestDatabase, TestDatabase } from '@consign/testing';
 
 interface Published {
   topic: string;

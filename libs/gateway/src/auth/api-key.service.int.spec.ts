@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { AppConfig, DatabaseHost, TestDatabase, createTestDatabase } from '@consign/platform';
+import { AppConfig, DatabaseHost } from '@consign/platform';
 import { DataSource } from 'typeorm';
 import { ApiKeyRole } from './api-key.entity';
 import { ApiKeyService, generateApiKey, hashApiKey } from './api-key.service';
 import { CarrierCredentialService } from './carrier-credential.service';
 import { gatewayDatabase } from './gateway.database';
 import { RevocationWatcher } from './revocation-watcher';
+import { TestDatabase, createTestDatabase } from '@consign/testing';
 
 describe('ApiKeyService', () => {
   let database: TestDatabase;

@@ -1,6 +1,5 @@
 import { DataSource } from 'typeorm';
-import { DatabaseHost } from '../database/database-host';
-import { resolveServiceDatabase } from '../database/service-database';
+import { DatabaseHost, resolveServiceDatabase } from '@consign/platform';
 import { createTestDatabase } from './test-database';
 
 /** A test database holding one service schema with the messaging tables, for the messaging specs. */

@@ -1,17 +1,12 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  AppConfig,
-  ConfigError,
-  DatabaseHost,
-  TestDatabase,
-  createTestDatabase,
-} from '@consign/platform';
+import { AppConfig, ConfigError, DatabaseHost } from '@consign/platform';
 import { ApiKeyRole } from './api-key.entity';
 import { ApiKeyService } from './api-key.service';
 import { BOOTSTRAP_ADMIN_KEY_FILE, BootstrapKeyService } from './bootstrap-key.service';
 import { gatewayDatabase } from './gateway.database';
+import { TestDatabase, createTestDatabase } from '@consign/testing';
 
 describe('BootstrapKeyService: the first admin key', () => {
   let database: TestDatabase;

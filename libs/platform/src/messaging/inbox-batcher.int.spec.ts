@@ -9,10 +9,10 @@ import {
 import { DataSource } from 'typeorm';
 import { InProcessBroker } from '../bus/in-process-broker';
 import { InProcessClient } from '../bus/in-process.transport';
-import { MessagingSchema, openMessagingSchema } from '../testing/messaging-schema';
 import { Inbox } from './inbox';
 import { InboxBatcher, InboxBatchItem } from './inbox-batcher';
 import { Outbox } from './outbox';
+import { MessagingSchema, openMessagingSchema } from '@consign/testing';
 
 const SCHEMA = 'batching_test';
 const payload: ProductCreatedEvent = { product_id: 1, variants: [{ id: 2, sku: 'A' }] };

@@ -6,13 +6,13 @@ import {
   LabelEvent,
   success,
 } from '@consign/contracts';
-import { decodeBarcodes } from '@consign/platform';
 import {
   LabelTrackingHarness,
   TEST_PRICE,
   aCarrierEvent,
   startLabelTracking,
 } from './testing/label-tracking.harness';
+import { decodeBarcodes } from '@consign/testing';
 
 /** Voiding labels and rendering their documents, on a real database. */
 describe('label void and documents', () => {

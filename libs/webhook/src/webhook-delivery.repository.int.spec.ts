@@ -1,8 +1,9 @@
 import { DataSource } from 'typeorm';
 import { WebhookEventType as T } from '@consign/contracts';
-import { createTestDatabase, DatabaseHost, TestDatabase } from '@consign/platform';
+import { DatabaseHost } from '@consign/platform';
 import { QueuedEvent, WebhookDeliveryRepository } from './webhook-delivery.repository';
 import { webhookDatabase } from './webhook.database';
+import { createTestDatabase, TestDatabase } from '@consign/testing';
 
 describe('queueing webhook deliveries', () => {
   let database: TestDatabase;

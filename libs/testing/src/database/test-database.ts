@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import type { DatabaseTarget } from '../database/database-host';
+import type { DatabaseTarget } from '@consign/platform';
 
 /** Where the tests' PostgreSQL server is; the embedded database is used when it is unreachable. */
 export const TEST_PG_ADMIN_URL =
@@ -9,6 +9,9 @@ export const TEST_PG_ADMIN_URL =
 export const TEST_DB_MODE_ENV = 'CONSIGN_TEST_DB_MODE';
 /** Set by the global setup: this jest run's id, so concurrent runs never touch each other's databases. */
 export const TEST_RUN_ENV = 'CONSIGN_TEST_RUN';
+
+/** Set in the unit tier's workers (libs/testing/src/jest/unit-tier.ts): unit tests open no database. */
+export const TEST_TIER_ENV = 'CONSIGN_TEST_TIER';
 
 export function testRunId(): string {
   return process.env[TEST_RUN_ENV] ?? 'local';
@@ -56,6 +59,10 @@ export interface TestDatabase {
  * CREATE DATABASE … TEMPLATE approach), or a new in-memory embedded database.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
+  if (process.env[TEST_TIER_ENV] === 'unit')
+    throw new Error(
+      'A unit test opened a database: name the file *.int.spec.ts (the integration tier) instead.',
+    );
   if (testDatabaseMode() === 'pglite') {
     return { target: { kind: 'pglite', dataDir: 'memory://' }, drop: async () => undefined };
   }

@@ -17,7 +17,6 @@ import {
 import {
   CommandBus,
   CommandLedger,
-  createTestDatabase,
   DatabaseHost,
   Inbox,
   InProcessBroker,
@@ -25,12 +24,12 @@ import {
   loadConfig,
   Outbox,
   ReferenceData,
-  TestDatabase,
 } from '@consign/platform';
 import { inboundDatabase } from './inbound.database';
 import { InboundHandlers } from './inbound.handlers';
 import { InboundLifecycle } from './inbound-lifecycle.service';
 import { InboundService } from './inbound.service';
+import { createTestDatabase, TestDatabase } from '@consign/testing';
 
 /** The merchant's variants as catalog-service would resolve them: id and sku code. */
 const VARIANTS = [

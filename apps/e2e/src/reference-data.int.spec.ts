@@ -10,13 +10,19 @@ import {
   IN_PROCESS_BROKER,
   InProcessBroker,
   PlatformModule,
-  TestDatabase,
   busServerOptions,
-  createTestDatabase,
   loadConfig,
 } from '@consign/platform';
 import { RatingModule } from '@consign/rating';
-import { aProduct, anInbound, anOrder, newApiKey, tempDir } from '@consign/testing';
+import {
+  aProduct,
+  anInbound,
+  anOrder,
+  newApiKey,
+  tempDir,
+  TestDatabase,
+  createTestDatabase,
+} from '@consign/testing';
 
 /**
  * The reference-data checks of order-service and inbound-service, in one process: the real

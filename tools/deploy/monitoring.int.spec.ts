@@ -9,7 +9,7 @@ import { REPO_ROOT } from './topology';
  * The Prometheus Operator's objects in each rendered overlay: a ServiceMonitor per app, the alert
  * rules, the Grafana dashboard's ConfigMap and, in production, Strimzi's Kafka exporter scraped by
  * a PodMonitor. The rules' and the dashboard's PromQL are checked by promtool in
- * prometheus-rules.spec.ts.
+ * prometheus-rules.int.spec.ts.
  */
 type Schema = Record<string, unknown>;
 const labelMap: Schema = { type: 'object', additionalProperties: { type: 'string' } };

@@ -203,7 +203,7 @@ describeWithKubectl.each(Object.keys(OVERLAYS) as Overlay[])('k8s overlay %s', (
     const unknownKinds = objects
       .map((object) => `${object.apiVersion}/${object.kind}`)
       .filter((kind) => !(kind in BUILT_IN_MODELS) && !kind.startsWith('kafka.strimzi.io/'))
-      // The Prometheus Operator's kinds: tools/deploy/monitoring.spec.ts validates them.
+      // The Prometheus Operator's kinds: tools/deploy/monitoring.int.spec.ts validates them.
       .filter((kind) => !kind.startsWith('monitoring.coreos.com/'));
     expect(unknownKinds).toEqual([]);
     const invalid: string[] = [];

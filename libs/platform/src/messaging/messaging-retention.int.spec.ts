@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DataSource } from 'typeorm';
-import { MessagingSchema, openMessagingSchema } from '../testing/messaging-schema';
 import {
   HANDLED_MESSAGE_RETENTION_MS,
   MessagingRetention,
   PUBLISHED_EVENT_RETENTION_MS,
 } from './messaging-retention';
+import { MessagingSchema, openMessagingSchema } from '@consign/testing';
 
 const SCHEMA = 'retention_test';
 const HOUR = 60 * 60 * 1000;

@@ -1,14 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { WebhookEventType } from '@consign/contracts';
-import {
-  CommandBus,
-  CommandLedger,
-  createTestDatabase,
-  DatabaseHost,
-  Inbox,
-  TestDatabase,
-} from '@consign/platform';
+import { CommandBus, CommandLedger, DatabaseHost, Inbox } from '@consign/platform';
 import { WebhookConfig } from './webhook.config';
 import { webhookDatabase } from './webhook.database';
 import { WebhookDeliveryService } from './webhook-delivery.service';
@@ -16,6 +9,7 @@ import { WebhookDispatcher } from './webhook-dispatcher.service';
 import { WebhookEndpointService } from './webhook-endpoint.service';
 import { WebhookHandlers } from './webhook.handlers';
 import { WebhookSubscriptions } from './webhook-subscriptions';
+import { createTestDatabase, TestDatabase } from '@consign/testing';
 
 describe('webhook-dispatcher ingests only the events an endpoint subscribes to', () => {
   let database: TestDatabase;

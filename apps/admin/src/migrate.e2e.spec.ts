@@ -12,15 +12,14 @@ import * as labelTracking from '@consign/label-tracking';
 import * as order from '@consign/order';
 import * as rating from '@consign/rating';
 import * as webhook from '@consign/webhook';
+import { DatabaseTarget, ServiceDatabase } from '@consign/platform';
+import { MIGRATED_DATABASES, migrateAll } from './migrate';
 import {
-  DatabaseTarget,
-  ServiceDatabase,
   databaseUrl,
   testDatabaseMode,
   testDatabasePrefix,
   withAdminClient,
-} from '@consign/platform';
-import { MIGRATED_DATABASES, migrateAll } from './migrate';
+} from '@consign/testing';
 
 const REPO_ROOT = resolve(__dirname, '..', '..', '..');
 

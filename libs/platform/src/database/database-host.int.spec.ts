@@ -1,6 +1,6 @@
 import { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
 import { DatabaseHost, concurrentTransactions, redactUrl } from './database-host';
-import { TestDatabase, createTestDatabase } from '../testing/test-database';
+import { TestDatabase, createTestDatabase } from '@consign/testing';
 
 class CreateThing1700000000001 implements MigrationInterface {
   name = 'CreateThing1700000000001';

@@ -16,8 +16,6 @@ import {
   InProcessClient,
   Outbox,
   ReferenceData,
-  TestDatabase,
-  createTestDatabase,
   loadConfig,
   loadConfigOf,
 } from '@consign/platform';
@@ -26,6 +24,7 @@ import { OrderConfig } from './order.config';
 import { OrderLifecycle } from './order-lifecycle.service';
 import { OrderService } from './order.service';
 import { ReservationWatchdog, noAnswerReason } from './reservation-watchdog';
+import { TestDatabase, createTestDatabase } from '@consign/testing';
 
 const WAREHOUSES = [{ code: 'WH-US-NJ', name: 'New Jersey', country_code: 'US' }];
 

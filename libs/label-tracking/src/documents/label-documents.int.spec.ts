@@ -9,8 +9,11 @@ import {
   LabelDocumentType,
   success,
 } from '@consign/contracts';
+import { MOKAPI_MAX_VALUE_BYTES } from '@consign/platform';
+import { aNumberedLabel } from '../testing/numbered-label.fixture';
+import { documentView } from '../label-document.service';
+import { renderLabelDocument } from './label-documents';
 import {
-  MOKAPI_MAX_VALUE_BYTES,
   decodeBarcodes,
   pdfFonts,
   pdfInfo,
@@ -18,10 +21,7 @@ import {
   pdfText,
   pngSize,
   zplAsPng,
-} from '@consign/platform';
-import { aNumberedLabel } from '../testing/numbered-label.fixture';
-import { documentView } from '../label-document.service';
-import { renderLabelDocument } from './label-documents';
+} from '@consign/testing';
 
 /*
  * Checked by looking, not by trust: each document is turned into an image the way a person or

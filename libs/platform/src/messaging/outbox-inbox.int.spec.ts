@@ -8,7 +8,6 @@ import {
 import { DataSource } from 'typeorm';
 import { InProcessBroker } from '../bus/in-process-broker';
 import { InProcessClient } from '../bus/in-process.transport';
-import { MessagingSchema, openMessagingSchema } from '../testing/messaging-schema';
 import { DomainError } from '../errors/domain-error';
 import { Inbox, retryDecision } from './inbox';
 import { Outbox } from './outbox';
@@ -16,6 +15,7 @@ import { runInMessageScope, runWithCorrelationId } from '../observability/correl
 import { ClientProxy } from '@nestjs/microservices';
 import { of } from 'rxjs';
 import { metrics } from '../observability/metrics';
+import { MessagingSchema, openMessagingSchema } from '@consign/testing';
 
 const SCHEMA = 'messaging_test';
 const payload: ProductCreatedEvent = { product_id: 1, variants: [{ id: 2, sku: 'A' }] };

@@ -7,17 +7,16 @@ import {
 } from '@consign/contracts';
 import {
   CommandLedger,
-  createTestDatabase,
   DatabaseHost,
   DomainError,
   InProcessBroker,
   InProcessClient,
   Outbox,
-  TestDatabase,
 } from '@consign/platform';
 import { DataSource } from 'typeorm';
 import { catalogDatabase } from './catalog.database';
 import { ProductService } from './product.service';
+import { createTestDatabase, TestDatabase } from '@consign/testing';
 
 function productRequest(skus: string[]): CreateProductRequest {
   return Object.assign(new CreateProductRequest(), {

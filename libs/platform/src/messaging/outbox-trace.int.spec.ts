@@ -5,8 +5,8 @@ import { DataSource } from 'typeorm';
 import { InProcessBroker } from '../bus/in-process-broker';
 import { InProcessClient } from '../bus/in-process.transport';
 import { activeSpanIds } from '../observability/trace-context';
-import { MessagingSchema, openMessagingSchema } from '../testing/messaging-schema';
 import { Outbox } from './outbox';
+import { MessagingSchema, openMessagingSchema } from '@consign/testing';
 
 const SCHEMA = 'outbox_trace_test';
 const payload: ProductCreatedEvent = { product_id: 1, variants: [{ id: 2, sku: 'A' }] };

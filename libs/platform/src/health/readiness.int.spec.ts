@@ -7,11 +7,11 @@ import { AppConfig } from '../config/app-config';
 import { DatabaseHost } from '../database/database-host';
 import { resolveServiceDatabase } from '../database/service-database';
 import { Outbox } from '../messaging/outbox';
-import { TestDatabase, createTestDatabase } from '../testing/test-database';
 import { BusHealth } from './bus-health';
 import { OutboxHealth } from './outbox-health';
 import { Readiness } from './readiness';
 import { ShutdownState } from './shutdown-state';
+import { TestDatabase, createTestDatabase } from '@consign/testing';
 
 /** Terminus' indicator results, as its HealthIndicatorService makes them (an ES module jest cannot load). */
 const indicators = {

@@ -12,7 +12,6 @@ import {
 import {
   CommandBus,
   CommandLedger,
-  createTestDatabase,
   DatabaseHost,
   Inbox,
   IncomingCommand,
@@ -23,12 +22,12 @@ import {
   Outbox,
   ReferenceData,
   runInMessageScope,
-  TestDatabase,
 } from '@consign/platform';
 import { orderDatabase } from './order.database';
 import { OrderHandlers } from './order.handlers';
 import { OrderLifecycle } from './order-lifecycle.service';
 import { OrderService } from './order.service';
+import { createTestDatabase, TestDatabase } from '@consign/testing';
 
 const WAREHOUSES = [{ code: 'WH-US-NJ', name: 'New Jersey', country_code: 'US' }];
 

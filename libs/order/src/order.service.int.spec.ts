@@ -16,7 +16,6 @@ import {
 import {
   CommandBus,
   CommandLedger,
-  createTestDatabase,
   DatabaseHost,
   Inbox,
   InProcessBroker,
@@ -24,7 +23,6 @@ import {
   loadConfig,
   Outbox,
   ReferenceData,
-  TestDatabase,
 } from '@consign/platform';
 import { orderDatabase } from './order.database';
 import { OrderRepository } from './order.repository';
@@ -32,6 +30,7 @@ import { OrderHandlers } from './order.handlers';
 import { OrderLifecycle } from './order-lifecycle.service';
 import { OrderService } from './order.service';
 import { OrderActor } from './order.transitions';
+import { createTestDatabase, TestDatabase } from '@consign/testing';
 
 const WAREHOUSES = [
   { code: 'WH-NL-AMS', name: 'Amsterdam', country_code: 'NL' },

@@ -1,17 +1,11 @@
 import { CarrierCheckpointEvent, CarrierTopic } from '@consign/contracts';
-import {
-  DatabaseHost,
-  FakeClock,
-  InProcessBroker,
-  InProcessClient,
-  TestDatabase,
-  createTestDatabase,
-} from '@consign/platform';
+import { DatabaseHost, FakeClock, InProcessBroker, InProcessClient } from '@consign/platform';
 import { DataSource } from 'typeorm';
 import { CarrierSandboxConfig } from './carrier-sandbox.config';
 import { carrierSandboxDatabase } from './carrier-sandbox.database';
 import { SandboxRunner } from './sandbox-runner';
 import { SCENARIO_STEPS, SandboxScenario } from './sandbox-script';
+import { TestDatabase, createTestDatabase } from '@consign/testing';
 
 describe('SandboxRunner', () => {
   let database: TestDatabase;

@@ -1,12 +1,12 @@
 import { DataSource } from 'typeorm';
 import { CarrierCheckpointEvent } from '@consign/contracts';
-import { testDatabaseMode } from '@consign/platform';
 import { TrackingRepository } from './tracking.repository';
 import {
   LabelTrackingHarness,
   aCarrierEvent,
   startLabelTracking,
 } from './testing/label-tracking.harness';
+import { testDatabaseMode } from '@consign/testing';
 
 /*
  * Two checkpoint writers at once (CHECKPOINT_WRITERS) on PostgreSQL. The embedded database
