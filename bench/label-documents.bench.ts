@@ -12,7 +12,8 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { CustomsForm, LabelDocumentFormat, LabelDocumentType } from '@consign/contracts';
-import { aNumberedLabel, renderLabelDocument } from '@consign/label-tracking';
+import { renderLabelDocument } from '@consign/label-tracking';
+import { aNumberedLabel } from '@consign/testing/fixtures';
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);

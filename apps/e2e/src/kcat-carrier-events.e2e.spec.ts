@@ -107,7 +107,7 @@ const headersOf = (record: KcatRecord): Record<string, string> => {
 /** Royal Mail, which the sandbox leaves alone: only this test reports the label's events. */
 const QUIET = {
   service: { service_code: 'RM-TRACKED48' },
-  shipper_address: aLabelAddress({ first_name: 'Ada', last_name: 'Lovelace', city: 'Leeds' }),
+  shipper_address: aLabelAddress({ city: 'Leeds' }),
 };
 const T0 = Math.ceil((Date.now() + 3_600_000) / 60_000) * 60_000;
 const utc = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();

@@ -7,5 +7,3 @@ export * from './normalisation/carrier-tables';
 export * from './checkpoint-ingestor';
 export * from './documents/label-documents';
 export type { AllocatedLabel } from './documents/label-layout';
-/** A numbered label record for benchmarks and tests of the documents. */
-export { aNumberedLabel } from './testing/numbered-label.fixture';

@@ -28,23 +28,13 @@ import { OrderHandlers } from './order.handlers';
 import { OrderLifecycle } from './order-lifecycle.service';
 import { OrderService } from './order.service';
 import { createTestDatabase, TestDatabase } from '@consign/testing';
+import { validOrderAddress } from '@consign/testing/fixtures';
 
 const WAREHOUSES = [{ code: 'WH-US-NJ', name: 'New Jersey', country_code: 'US' }];
 
 function anOrder(reference: string) {
   return {
-    shipping_address: {
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      email: 'ada@example.com',
-      phone: '+1 555 0100',
-      address1: '1 Main Street',
-      zip_code: '10001',
-      district: 'Manhattan',
-      city: 'New York',
-      province: 'NY',
-      country_code: 'US',
-    },
+    shipping_address: validOrderAddress(),
     reference,
     sku_items: [{ sku_number: '1001', quantity: 2, price: 19.99 }],
   };

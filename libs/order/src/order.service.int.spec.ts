@@ -31,6 +31,7 @@ import { OrderLifecycle } from './order-lifecycle.service';
 import { OrderService } from './order.service';
 import { OrderActor } from './order.transitions';
 import { createTestDatabase, TestDatabase } from '@consign/testing';
+import { validOrderAddress } from '@consign/testing/fixtures';
 
 const WAREHOUSES = [
   { code: 'WH-NL-AMS', name: 'Amsterdam', country_code: 'NL' },
@@ -45,21 +46,7 @@ function orderRequest(plain: unknown): CreateOrderRequest {
 }
 
 function address(overrides: Record<string, string> = {}) {
-  return {
-    first_name: 'Ada',
-    last_name: 'Lovelace',
-    email: 'ada@example.com',
-    phone: '+1 555 0100',
-    address1: '1 Main Street',
-    address2: 'Suite 5',
-    zip_code: '10001',
-    district: 'Manhattan',
-    city: 'New York',
-    province: 'NY',
-    country: 'United States',
-    country_code: 'US',
-    ...overrides,
-  };
+  return { ...validOrderAddress(), ...overrides };
 }
 
 /** Only the required fields. */

@@ -1,4 +1,3 @@
-import { errorsFor } from '../catalog/contract-test-kit';
 import { InboundReceiptRequest } from '../inbound';
 import { ShipOrderRequest } from '../order';
 import { ReservationRequestEvent, StockReservationFailedEvent } from './stock.events';
@@ -12,6 +11,7 @@ import {
   replyTopicOf,
 } from './topics';
 import { WarehouseOrderShippedEvent } from './warehouse.events';
+import { errorsFor } from '@consign/testing/fixtures';
 
 describe('bus topics', () => {
   const all = [...COMMAND_TOPICS, ...EVENT_TOPICS];

@@ -1,8 +1,16 @@
-import { minimalProduct, validProduct, validVariant } from './catalog.fixture';
-import { errorsFor, errorsOnlyAt, setPath, text, valueOf } from './contract-test-kit';
 import { CreateProductRequest } from './create-product-request.dto';
 import { CreateVariantRequest } from './create-variant-request.dto';
 import { ProductImageDto } from './product-image.dto';
+import {
+  errorsFor,
+  errorsOnlyAt,
+  minimalProduct,
+  setPath,
+  text,
+  validProduct,
+  validVariant,
+  valueOf,
+} from '@consign/testing/fixtures';
 
 const errors = (plain: unknown) => errorsFor(CreateProductRequest, plain);
 const rejectedAt = (plain: unknown, path: string) =>

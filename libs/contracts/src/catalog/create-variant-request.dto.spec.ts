@@ -1,8 +1,16 @@
-import { minimalVariant, validVariant } from './catalog.fixture';
-import { DECIMAL_12_2, errorsFor, errorsOnlyAt, setPath, text, valueOf } from './contract-test-kit';
 import { CreateVariantRequest } from './create-variant-request.dto';
 import { VariantUnit } from './variant-unit';
 import { WeightUnit } from './weight-unit';
+import {
+  DECIMAL_12_2,
+  errorsFor,
+  errorsOnlyAt,
+  minimalVariant,
+  setPath,
+  text,
+  validVariant,
+  valueOf,
+} from '@consign/testing/fixtures';
 
 const errors = (plain: unknown) => errorsFor(CreateVariantRequest, plain);
 const rejectedAt = (plain: unknown, path: string) =>

@@ -1,6 +1,5 @@
-import { validImage } from './catalog.fixture';
-import { errorsFor, errorsOnlyAt, text, valueOf } from './contract-test-kit';
 import { ProductImageDto } from './product-image.dto';
+import { errorsFor, errorsOnlyAt, text, validImage, valueOf } from '@consign/testing/fixtures';
 
 const errors = (plain: unknown) => errorsFor(ProductImageDto, plain);
 

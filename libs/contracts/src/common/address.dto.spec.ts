@@ -1,8 +1,4 @@
 import { ClassConstructor } from 'class-transformer';
-import { errorsFor, errorsOnlyAt, text, valueOf } from '../catalog/contract-test-kit';
-import { validShipper } from '../inbound/inbound.fixture';
-import { minimalLabelAddress, validLabelAddress } from '../label/label.fixture';
-import { validOrderAddress } from '../order/order.fixture';
 import {
   LABEL_ADDRESS_LIMITS,
   LabelAddressDto,
@@ -11,6 +7,16 @@ import {
   SHIPPER_LIMITS,
   ShipperDto,
 } from './address.dto';
+import {
+  errorsFor,
+  errorsOnlyAt,
+  minimalLabelAddress,
+  text,
+  validLabelAddress,
+  validOrderAddress,
+  validShipper,
+  valueOf,
+} from '@consign/testing/fixtures';
 
 interface AddressCase {
   cls: ClassConstructor<object>;

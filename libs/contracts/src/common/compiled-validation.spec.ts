@@ -17,7 +17,7 @@ import { CalculateOrderCommand } from '../bus/rating.commands';
 import { CreateProductCommand } from '../bus/catalog.commands';
 import { CalculateFreightRequest } from '../rating/calculate-freight-request.dto';
 import { CalculateOrderRequest } from '../rating/calculate-order-request.dto';
-import { validCalculateOrder } from '../rating/rating.fixture';
+import { validCalculateOrder } from '@consign/testing/fixtures';
 import { hasCompiledValidation, sameContractValue, validateCompiled } from './compiled-validation';
 import { validateContract } from './validation';
 

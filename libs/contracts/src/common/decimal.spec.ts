@@ -1,5 +1,5 @@
-import { errorsFor } from '../catalog/contract-test-kit';
 import { DECIMAL_12_2, IsDecimal, isDecimal } from './decimal';
+import { errorsFor } from '@consign/testing/fixtures';
 
 class Money {
   @IsDecimal()

@@ -1,5 +1,5 @@
-import { errorsFor, errorsOnlyAt, valueOf } from '../catalog/contract-test-kit';
 import { PAGE_LIMITS, PageQuery } from './page.dto';
+import { errorsFor, errorsOnlyAt, valueOf } from '@consign/testing/fixtures';
 
 describe('PageQuery', () => {
   it('defaults to page 1, size 20', () => {

@@ -1,10 +1,17 @@
-import { errorsFor, errorsOnlyAt, setPath, text, valueOf } from '../catalog/contract-test-kit';
 import { ShipperDto } from '../common/address.dto';
 import { CreateInboundRequest } from './create-inbound-request.dto';
-import { minimalInbound, validInbound } from './inbound.fixture';
 import { INBOUND_LIMITS } from './inbound.limits';
 import { InboundItemRequest } from './inbound-item-request.dto';
 import { InboundStatus } from './inbound-status';
+import {
+  errorsFor,
+  errorsOnlyAt,
+  minimalInbound,
+  setPath,
+  text,
+  validInbound,
+  valueOf,
+} from '@consign/testing/fixtures';
 
 const errors = (plain: unknown) => errorsFor(CreateInboundRequest, plain);
 const rejectedAt = (plain: unknown, path: string) =>

@@ -1,5 +1,5 @@
-import { errorsFor, errorsOnlyAt, setPath, text, valueOf } from '../catalog/contract-test-kit';
 import { CarrierCheckpointEvent, CarrierEventsRequest } from './carrier-event.dto';
+import { errorsFor, errorsOnlyAt, setPath, text, valueOf } from '@consign/testing/fixtures';
 
 function anEvent(): Record<string, unknown> {
   return {

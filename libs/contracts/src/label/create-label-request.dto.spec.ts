@@ -1,22 +1,23 @@
-import {
-  DECIMAL_12_2,
-  DECIMAL_12_3,
-  errorsFor,
-  errorsOnlyAt,
-  setPath,
-  text,
-  valueOf,
-} from '../catalog/contract-test-kit';
 import { LabelAddressDto } from '../common/address.dto';
 import { CheckpointStatus } from './checkpoint-status';
 import { CreateLabelRequest } from './create-label-request.dto';
 import { LabelItemDto } from './label-item.dto';
 import { LabelMetadataDto } from './label-metadata.dto';
 import { LabelServiceDto } from './label-service.dto';
-import { minimalLabel, validLabel } from './label.fixture';
 import { LABEL_LIMITS } from './label.limits';
 import { LengthUnit } from './length-unit';
 import { PackageAttributesDto } from './package-attributes.dto';
+import {
+  DECIMAL_12_2,
+  DECIMAL_12_3,
+  errorsFor,
+  errorsOnlyAt,
+  minimalLabel,
+  setPath,
+  text,
+  validLabel,
+  valueOf,
+} from '@consign/testing/fixtures';
 
 const errors = (plain: unknown) => errorsFor(CreateLabelRequest, plain);
 const rejectedAt = (plain: unknown, path: string) => errorsOnlyAt(CreateLabelRequest, plain, path);

@@ -1,17 +1,18 @@
+import { OrderAddressDto } from '../common/address.dto';
+import { CreateOrderRequest, orderBillingAddress } from './create-order-request.dto';
+import { ORDER_LIMITS } from './order.limits';
+import { OrderServiceDto } from './order-service.dto';
+import { SkuItemDto } from './sku-item.dto';
 import {
   DECIMAL_12_2,
   errorsFor,
   errorsOnlyAt,
+  minimalOrder,
   setPath,
   text,
+  validOrder,
   valueOf,
-} from '../catalog/contract-test-kit';
-import { OrderAddressDto } from '../common/address.dto';
-import { CreateOrderRequest, orderBillingAddress } from './create-order-request.dto';
-import { minimalOrder, validOrder } from './order.fixture';
-import { ORDER_LIMITS } from './order.limits';
-import { OrderServiceDto } from './order-service.dto';
-import { SkuItemDto } from './sku-item.dto';
+} from '@consign/testing/fixtures';
 
 const errors = (plain: unknown) => errorsFor(CreateOrderRequest, plain);
 const rejectedAt = (plain: unknown, path: string) => errorsOnlyAt(CreateOrderRequest, plain, path);

@@ -1,16 +1,17 @@
+import { CalculateFreightRequest, freightWeightUnit } from './calculate-freight-request.dto';
+import { DimensionDto } from './dimension.dto';
+import { IncoTerm } from './inco-term';
+import { RATING_LIMITS } from './rating.limits';
 import {
   DECIMAL_12_2,
   errorsFor,
   errorsOnlyAt,
+  minimalCalculateFreight,
   setPath,
   text,
+  validCalculateFreight,
   valueOf,
-} from '../catalog/contract-test-kit';
-import { CalculateFreightRequest, freightWeightUnit } from './calculate-freight-request.dto';
-import { DimensionDto } from './dimension.dto';
-import { IncoTerm } from './inco-term';
-import { minimalCalculateFreight, validCalculateFreight } from './rating.fixture';
-import { RATING_LIMITS } from './rating.limits';
+} from '@consign/testing/fixtures';
 
 const errors = (plain: unknown) => errorsFor(CalculateFreightRequest, plain);
 const rejectedAt = (plain: unknown, path: string) =>

@@ -1,16 +1,17 @@
-import {
-  DECIMAL_12_2,
-  errorsFor,
-  errorsOnlyAt,
-  setPath,
-  text,
-  valueOf,
-} from '../catalog/contract-test-kit';
 import { CalcDestAddressDto, CalcOriginAddressDto } from './calc-address.dto';
 import { CalculateOrderRequest } from './calculate-order-request.dto';
 import { ContentFlag } from './content-flag';
 import { DimensionDto } from './dimension.dto';
-import { minimalCalculateOrder, validCalculateOrder } from './rating.fixture';
+import {
+  DECIMAL_12_2,
+  errorsFor,
+  errorsOnlyAt,
+  minimalCalculateOrder,
+  setPath,
+  text,
+  validCalculateOrder,
+  valueOf,
+} from '@consign/testing/fixtures';
 
 const errors = (plain: unknown) => errorsFor(CalculateOrderRequest, plain);
 const rejectedAt = (plain: unknown, path: string) =>

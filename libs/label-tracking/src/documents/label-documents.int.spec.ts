@@ -10,10 +10,10 @@ import {
   success,
 } from '@consign/contracts';
 import { MOKAPI_MAX_VALUE_BYTES } from '@consign/platform';
-import { aNumberedLabel } from '../testing/numbered-label.fixture';
 import { documentView } from '../label-document.service';
 import { renderLabelDocument } from './label-documents';
 import {
+  aNumberedLabel,
   decodeBarcodes,
   pdfFonts,
   pdfInfo,

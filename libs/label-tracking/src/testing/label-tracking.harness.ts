@@ -34,6 +34,7 @@ import { CheckpointNormaliser } from '../normalisation/normalise-checkpoint';
 import { ShipmentService } from '../shipment.service';
 import { TrackingService } from '../tracking.service';
 import { createTestDatabase, TestDatabase } from '@consign/testing';
+import { minimalLabelAddress } from '@consign/testing/fixtures';
 
 /** The carrier services rating-service would list (the parts label-tracking reads). */
 export const TEST_SERVICES = [
@@ -173,15 +174,7 @@ export function aCarrierEvent(
 
 /** The required fields of a label request. */
 export function aLabelRequest(): Record<string, unknown> {
-  const address = {
-    first_name: 'Ada',
-    last_name: 'Lovelace',
-    phone: '+44 20 7946 0000',
-    address1: '12 St James Square',
-    city: 'London',
-    country: 'United Kingdom',
-    country_code: 'GB',
-  };
+  const address = minimalLabelAddress();
   return {
     shipping_address: address,
     shipper_address: { ...address, first_name: 'Charles', last_name: 'Babbage' },

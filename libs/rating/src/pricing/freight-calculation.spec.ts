@@ -1,5 +1,5 @@
 import { RatingErrorCode } from '@consign/contracts';
-import { freightRequest, orderRequest, sampleReferenceData } from './calculation.fixture';
+import { freightRequest, orderRequest, sampleReferenceData } from '@consign/testing';
 import { calculateFreight } from './freight-calculation';
 import { calculateOrder } from './order-calculation';
 

@@ -1,5 +1,5 @@
 import { OrderCostResultView, RatingErrorCode } from '@consign/contracts';
-import { orderRequest, sampleReferenceData } from './calculation.fixture';
+import { orderRequest, sampleReferenceData } from '@consign/testing';
 import { calculateOrder } from './order-calculation';
 import { RatingFailure } from './rating-failure';
 

@@ -1,25 +1,5 @@
 import { randomBytes } from 'node:crypto';
-
-/** A label address with every field set. */
-export function aLabelAddress(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    first_name: 'Ada',
-    last_name: 'Lovelace',
-    company_name: 'Analytical Engines Ltd',
-    phone: '+44 20 7946 0000',
-    email: 'ada@example.com',
-    address1: '12 St James Square',
-    address2: 'Floor 2',
-    district: 'Westminster',
-    city: 'London',
-    province: 'Greater London',
-    province_code: 'LND',
-    zip_code: 'SW1Y 4JH',
-    country: 'United Kingdom',
-    country_code: 'GB',
-    ...overrides,
-  };
-}
+import { aLabelAddress } from '../fixtures/addresses';
 
 /** A fresh, valid create-label body (every field of the spec set); override what a test is about. */
 export function aLabel(overrides: Record<string, unknown> = {}): Record<string, unknown> {

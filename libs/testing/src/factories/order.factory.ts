@@ -1,31 +1,7 @@
-/**
- * The warehouse and carrier service the order and inbound factories name. They are the test
- * reference data of ReferenceDataStubModule; rating-service's own reference data names other codes
- * (WH-NJ-01, DHL-EXPRESS, …): change these two when the end-to-end deployments check codes against
- * it (see the TODO in apps/e2e/src/order-flow.e2e.spec.ts).
- */
+import { anOrderAddress } from '../fixtures/addresses';
 /** A warehouse and a service of the repository's rate cards (libs/rating/rate-cards). */
 export const TEST_WAREHOUSE_CODE = 'WH-DE-01';
 export const TEST_SERVICE = { service_code: 'DPD-CLASSIC', inco_term: 'DAP' } as const;
-
-/** A valid order address (spec: "Order address object"); override what a test is about. */
-export function anOrderAddress(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    first_name: 'Ada',
-    last_name: 'Lovelace',
-    email: 'ada@example.com',
-    phone: '+31 20 555 0100',
-    address1: 'Keizersgracht 1',
-    address2: '3rd floor',
-    zip_code: '1015 CJ',
-    district: 'Centrum',
-    city: 'Amsterdam',
-    province: 'Noord-Holland',
-    country: 'Netherlands',
-    country_code: 'NL',
-    ...overrides,
-  };
-}
 
 /** A create-order body for these lines, shipped from a warehouse; every spec field set. */
 export function anOrder(

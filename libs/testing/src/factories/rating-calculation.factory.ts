@@ -3,8 +3,7 @@ import {
   CalculateOrderRequest,
   validateContract,
 } from '@consign/contracts';
-import { findRateCardsFolder, loadRateCards } from '../rate-cards/rate-card.loader';
-import type { ReferenceData } from '../rate-cards/reference-data';
+import { ReferenceData, findRateCardsFolder, loadRateCards } from '@consign/rating';
 
 /** Test helpers: the repository's sample rate cards, and validated calculation requests. */
 
