@@ -1,14 +1,14 @@
 import {
-  ADAPTER_REGISTRY,
-  COMMAND_REGISTRY,
+  ADAPTER_DEFINITIONS,
+  COMMAND_DEFINITIONS,
   COMMAND_DEADLINE_HEADER,
   COMMAND_ID_HEADER,
   CORRELATION_HEADER,
   CarrierTopic,
-  CommandTopic,
+  ClassOf,
   DLT_HEADERS,
-  EVENT_REGISTRY,
-  EventTopic,
+  EVENT_DEFINITIONS,
+  ReplyDescriptor,
   deadLetterTopicOf,
   replyTopicOf,
 } from '@consign/contracts';
@@ -148,13 +148,18 @@ function keyBinding(description: string): JsonSchema {
   return { kafka: { key: { type: 'string', description }, bindingVersion: KAFKA_BINDING_VERSION } };
 }
 
+/** `[Class]`: a reply that is a list of it. */
+function isListDescriptor(descriptor: ReplyDescriptor): descriptor is readonly [ClassOf<object>] {
+  return Array.isArray(descriptor);
+}
+
 function classNameOf(value: unknown): string {
   if (typeof value !== 'function') throw new Error(`not a class: ${String(value)}`);
   return value.name;
 }
 
 /**
- * The AsyncAPI 3.0 document of the Consign bus, from the contracts' topic registry: every request
+ * The AsyncAPI 3.0 document of the Consign bus, from the contracts' topic definitions: every request
  * topic with its reply topic, every domain event and adapter topic, and a dead-letter topic for
  * each consumed one, each with its payload schema, key, headers, partitions and retention.
  */
@@ -173,18 +178,17 @@ export function buildAsyncApiDocument(options: {
   const envelope = payloads.ref('WireEventEnvelope');
   const channels: ChannelSpec[] = [];
 
-  const commands = Object.entries(COMMAND_REGISTRY) as [
-    CommandTopic,
-    { request: unknown; reply: unknown },
-  ][];
-  for (const [topic, entry] of commands.sort(([a], [b]) => a.localeCompare(b))) {
-    const request = classNameOf(entry.request);
+  const byTopic = (a: { topic: string }, b: { topic: string }) => a.topic.localeCompare(b.topic);
+  for (const { topic, request: requestClass, reply: replyDescriptor } of [
+    ...COMMAND_DEFINITIONS,
+  ].sort(byTopic)) {
+    const request = classNameOf(requestClass);
     const data: JsonSchema =
-      entry.reply === Number
+      replyDescriptor === Number
         ? { type: 'integer', minimum: 1, description: 'The id of what was created.' }
-        : Array.isArray(entry.reply)
-          ? { type: 'array', items: payloads.ref(classNameOf(entry.reply[0])) }
-          : payloads.ref(classNameOf(entry.reply));
+        : isListDescriptor(replyDescriptor)
+          ? { type: 'array', items: payloads.ref(classNameOf(replyDescriptor[0])) }
+          : payloads.ref(classNameOf(replyDescriptor));
     const reply = replyTopicOf(topic);
     channels.push({
       name: topic,
@@ -249,8 +253,7 @@ export function buildAsyncApiDocument(options: {
     ),
   });
   const consumed: { topic: string; message: JsonSchema }[] = [];
-  const events = Object.entries(EVENT_REGISTRY) as [EventTopic, unknown][];
-  for (const [topic, cls] of events.sort(([a], [b]) => a.localeCompare(b))) {
+  for (const { topic, payload: cls } of [...EVENT_DEFINITIONS].sort(byTopic)) {
     const message = eventMessage(topic, classNameOf(cls));
     const adapter = topic.startsWith('warehouse.');
     channels.push({
@@ -270,7 +273,7 @@ export function buildAsyncApiDocument(options: {
     });
     consumed.push({ topic, message });
   }
-  for (const [topic, cls] of Object.entries(ADAPTER_REGISTRY)) {
+  for (const { topic, payload: cls } of ADAPTER_DEFINITIONS) {
     const name = classNameOf(cls);
     const message: JsonSchema = {
       name,

@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
-import { LabelEvent, LabelVoidedEvent, ShipmentCreatedEvent } from '@consign/contracts';
+import { LabelEvents } from '@consign/contracts';
 import { Inbox } from '@consign/platform';
 import { carrierSandboxDatabase } from './carrier-sandbox.database';
 import { SandboxRunner } from './sandbox-runner';
@@ -15,37 +15,42 @@ export class CarrierSandboxHandlers {
     private readonly runner: SandboxRunner,
   ) {}
 
-  @EventPattern(LabelEvent.Created)
+  @EventPattern(LabelEvents.Created.topic)
   async labelCreated(@Payload() payload: unknown): Promise<void> {
-    await this.inbox.consume(CONSUMER, LabelEvent.Created, payload, async (manager, event) => {
-      await this.runner.adopt(manager, event.payload);
-    });
+    await this.inbox.consume(
+      CONSUMER,
+      LabelEvents.Created.topic,
+      payload,
+      async (manager, event) => {
+        await this.runner.adopt(manager, event.payload);
+      },
+    );
   }
 
   /** A voided label: the carrier cancels the shipment and reports nothing more of it. */
-  @EventPattern(LabelEvent.Voided)
+  @EventPattern(LabelEvents.Voided.topic)
   async labelVoided(@Payload() payload: unknown): Promise<void> {
     await this.inbox.consume(
       CONSUMER,
-      LabelEvent.Voided,
+      LabelEvents.Voided.topic,
       payload,
       async (manager, event) => {
         await this.runner.cancel(manager, event.payload.label_id);
       },
-      { contract: LabelVoidedEvent },
+      { contract: LabelEvents.Voided.payload },
     );
   }
 
-  @EventPattern(LabelEvent.ShipmentCreated)
+  @EventPattern(LabelEvents.ShipmentCreated.topic)
   async shipmentCreated(@Payload() payload: unknown): Promise<void> {
     await this.inbox.consume(
       CONSUMER,
-      LabelEvent.ShipmentCreated,
+      LabelEvents.ShipmentCreated.topic,
       payload,
       async (manager, event) => {
         await this.runner.adoptShipment(manager, event.payload);
       },
-      { contract: ShipmentCreatedEvent },
+      { contract: LabelEvents.ShipmentCreated.payload },
     );
   }
 }

@@ -1,13 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import {
-  CatalogTopic,
-  CreateProductCommand,
-  GetProductQuery,
-  ListProductsQuery,
-  ProductView,
-  Reply,
-} from '@consign/contracts';
+import { CatalogCommands, ProductView, Reply } from '@consign/contracts';
 import { CommandLedger, handleCommand } from '@consign/platform';
 import { catalogDatabase } from './catalog.database';
 import { ProductService } from './product.service';
@@ -20,25 +13,27 @@ export class CatalogHandlers {
     @Inject(catalogDatabase.commands) private readonly commands: CommandLedger,
   ) {}
 
-  @MessagePattern(CatalogTopic.CreateProduct)
+  @MessagePattern(CatalogCommands.CreateProduct.topic)
   create(@Payload() payload: unknown): Promise<Reply<number>> {
     return handleCommand(
-      CreateProductCommand,
+      CatalogCommands.CreateProduct,
       payload,
       (c) => this.products.create(c.merchant_id, c.product),
       this.commands,
     );
   }
 
-  @MessagePattern(CatalogTopic.GetProduct)
+  @MessagePattern(CatalogCommands.GetProduct.topic)
   get(@Payload() payload: unknown): Promise<Reply<ProductView>> {
-    return handleCommand(GetProductQuery, payload, (q) =>
+    return handleCommand(CatalogCommands.GetProduct, payload, (q) =>
       this.products.get(q.merchant_id, q.product_id),
     );
   }
 
-  @MessagePattern(CatalogTopic.ListProducts)
+  @MessagePattern(CatalogCommands.ListProducts.topic)
   list(@Payload() payload: unknown): Promise<Reply<ProductView[]>> {
-    return handleCommand(ListProductsQuery, payload, (q) => this.products.listAll(q.merchant_id));
+    return handleCommand(CatalogCommands.ListProducts, payload, (q) =>
+      this.products.listAll(q.merchant_id),
+    );
   }
 }

@@ -1,19 +1,11 @@
 import { Controller, Inject } from '@nestjs/common';
 import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  CatalogTopic,
-  InboundEvent,
-  InboundReceivedEvent,
+  CatalogCommands,
+  InboundEvents,
   InventoryPageView,
-  ListInventoryQuery,
-  OrderCancelledEvent,
-  OrderCreatedEvent,
-  OrderEvent,
-  OrderReservationRequestedEvent,
-  OrderShippedEvent,
-  ReconcileStockCommand,
+  OrderEvents,
   Reply,
-  ResolveVariantsQuery,
   ResolvedVariant,
   StockReconciliationReport,
 } from '@consign/contracts';
@@ -41,79 +33,62 @@ export class StockHandlers {
     return { inbox: this.inbox, outbox: this.outbox, consumer: CATALOG_CONSUMER };
   }
 
-  @MessagePattern(CatalogTopic.ListInventory)
+  @MessagePattern(CatalogCommands.ListInventory.topic)
   inventory(@Payload() payload: unknown): Promise<Reply<InventoryPageView>> {
-    return handleCommand(ListInventoryQuery, payload, (q) =>
+    return handleCommand(CatalogCommands.ListInventory, payload, (q) =>
       this.stock.inventory(q.merchant_id, q.query),
     );
   }
 
-  @MessagePattern(CatalogTopic.ResolveVariants)
+  @MessagePattern(CatalogCommands.ResolveVariants.topic)
   resolve(@Payload() payload: unknown): Promise<Reply<ResolvedVariant[]>> {
-    return handleCommand(ResolveVariantsQuery, payload, (q) =>
+    return handleCommand(CatalogCommands.ResolveVariants, payload, (q) =>
       this.stock.resolve(q.merchant_id, q.sku_numbers),
     );
   }
 
-  @MessagePattern(CatalogTopic.ReconcileStock)
+  @MessagePattern(CatalogCommands.ReconcileStock.topic)
   reconcile(@Payload() payload: unknown): Promise<Reply<StockReconciliationReport>> {
-    return handleCommand(ReconcileStockCommand, payload, (c) =>
+    return handleCommand(CatalogCommands.ReconcileStock, payload, (c) =>
       this.reconciler.reconcile(c.merchant_id),
     );
   }
 
-  @EventPattern(OrderEvent.Created)
+  @EventPattern(OrderEvents.Created.topic)
   onOrderCreated(@Payload() raw: unknown): Promise<void> {
-    return handleEvent(
-      this.messaging,
-      OrderEvent.Created,
-      OrderCreatedEvent,
-      raw,
-      (m, merchantId, event) => this.reservations.reserve(m, merchantId, event),
+    return handleEvent(this.messaging, OrderEvents.Created, raw, (m, merchantId, event) =>
+      this.reservations.reserve(m, merchantId, event),
     );
   }
 
-  @EventPattern(OrderEvent.ReservationRequested)
+  @EventPattern(OrderEvents.ReservationRequested.topic)
   onReservationRequested(@Payload() raw: unknown): Promise<void> {
     return handleEvent(
       this.messaging,
-      OrderEvent.ReservationRequested,
-      OrderReservationRequestedEvent,
+      OrderEvents.ReservationRequested,
       raw,
       (m, merchantId, event) => this.reservations.reserve(m, merchantId, event),
     );
   }
 
-  @EventPattern(OrderEvent.Cancelled)
+  @EventPattern(OrderEvents.Cancelled.topic)
   onOrderCancelled(@Payload() raw: unknown): Promise<void> {
-    return handleEvent(
-      this.messaging,
-      OrderEvent.Cancelled,
-      OrderCancelledEvent,
-      raw,
-      (m, merchantId, event) => this.reservations.release(m, merchantId, event.order_id),
+    return handleEvent(this.messaging, OrderEvents.Cancelled, raw, (m, merchantId, event) =>
+      this.reservations.release(m, merchantId, event.order_id),
     );
   }
 
-  @EventPattern(OrderEvent.Shipped)
+  @EventPattern(OrderEvents.Shipped.topic)
   onOrderShipped(@Payload() raw: unknown): Promise<void> {
-    return handleEvent(
-      this.messaging,
-      OrderEvent.Shipped,
-      OrderShippedEvent,
-      raw,
-      (m, merchantId, event) => this.reservations.deduct(m, merchantId, event.order_id),
+    return handleEvent(this.messaging, OrderEvents.Shipped, raw, (m, merchantId, event) =>
+      this.reservations.deduct(m, merchantId, event.order_id),
     );
   }
 
-  @EventPattern(InboundEvent.Received)
+  @EventPattern(InboundEvents.Received.topic)
   onInboundReceived(@Payload() raw: unknown): Promise<void> {
-    return handleEvent(
-      this.messaging,
-      InboundEvent.Received,
-      InboundReceivedEvent,
-      raw,
-      (m, merchantId, event) => this.stock.receive(m, merchantId, event),
+    return handleEvent(this.messaging, InboundEvents.Received, raw, (m, merchantId, event) =>
+      this.stock.receive(m, merchantId, event),
     );
   }
 }

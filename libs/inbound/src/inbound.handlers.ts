@@ -1,18 +1,11 @@
 import { Controller, Inject } from '@nestjs/common';
 import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  CreateInboundCommand,
-  InboundCommand,
+  InboundCommands,
   InboundOrderView,
   InboundPageView,
-  InboundTopic,
-  ListInboundQuery,
-  RecordReceiptCommand,
-  RejectInboundCommand,
   Reply,
-  WarehouseEvent,
-  WarehouseInboundReceivedEvent,
-  WarehouseInboundRejectedEvent,
+  WarehouseEvents,
 } from '@consign/contracts';
 import { CommandLedger, Inbox, Outbox, handleCommand, handleEvent } from '@consign/platform';
 import { inboundDatabase } from './inbound.database';
@@ -37,34 +30,34 @@ export class InboundHandlers {
     return { inbox: this.inbox, outbox: this.outbox, consumer: INBOUND_CONSUMER };
   }
 
-  @MessagePattern(InboundTopic.Create)
+  @MessagePattern(InboundCommands.Create.topic)
   create(@Payload() payload: unknown): Promise<Reply<number>> {
     return handleCommand(
-      CreateInboundCommand,
+      InboundCommands.Create,
       payload,
       (c) => this.inbounds.create(c.merchant_id, c.inbound),
       this.commands,
     );
   }
 
-  @MessagePattern(InboundTopic.Get)
+  @MessagePattern(InboundCommands.Get.topic)
   get(@Payload() payload: unknown): Promise<Reply<InboundOrderView>> {
-    return handleCommand(InboundCommand, payload, (q) =>
+    return handleCommand(InboundCommands.Get, payload, (q) =>
       this.inbounds.get(q.merchant_id, q.inbound_id),
     );
   }
 
-  @MessagePattern(InboundTopic.List)
+  @MessagePattern(InboundCommands.List.topic)
   list(@Payload() payload: unknown): Promise<Reply<InboundPageView>> {
-    return handleCommand(ListInboundQuery, payload, (q) =>
+    return handleCommand(InboundCommands.List, payload, (q) =>
       this.inbounds.list(q.merchant_id, q.page, q.size),
     );
   }
 
-  @MessagePattern(InboundTopic.Cancel)
+  @MessagePattern(InboundCommands.Cancel.topic)
   cancel(@Payload() payload: unknown): Promise<Reply<InboundOrderView>> {
     return handleCommand(
-      InboundCommand,
+      InboundCommands.Cancel,
       payload,
       (c) =>
         this.lifecycle.apply(c.merchant_id, c.inbound_id, (m) =>
@@ -74,10 +67,10 @@ export class InboundHandlers {
     );
   }
 
-  @MessagePattern(InboundTopic.RecordReceipt)
+  @MessagePattern(InboundCommands.RecordReceipt.topic)
   receipt(@Payload() payload: unknown): Promise<Reply<InboundOrderView>> {
     return handleCommand(
-      RecordReceiptCommand,
+      InboundCommands.RecordReceipt,
       payload,
       (c) =>
         this.lifecycle.apply(c.merchant_id, c.inbound_id, (m) =>
@@ -87,10 +80,10 @@ export class InboundHandlers {
     );
   }
 
-  @MessagePattern(InboundTopic.Reject)
+  @MessagePattern(InboundCommands.Reject.topic)
   reject(@Payload() payload: unknown): Promise<Reply<InboundOrderView>> {
     return handleCommand(
-      RejectInboundCommand,
+      InboundCommands.Reject,
       payload,
       (c) =>
         this.lifecycle.apply(c.merchant_id, c.inbound_id, (m) =>
@@ -100,23 +93,21 @@ export class InboundHandlers {
     );
   }
 
-  @EventPattern(WarehouseEvent.InboundReceived)
+  @EventPattern(WarehouseEvents.InboundReceived.topic)
   onReceived(@Payload() raw: unknown): Promise<void> {
     return handleEvent(
       this.messaging,
-      WarehouseEvent.InboundReceived,
-      WarehouseInboundReceivedEvent,
+      WarehouseEvents.InboundReceived,
       raw,
       (m, merchantId, event) => this.lifecycle.receive(m, merchantId, event.inbound_id, event),
     );
   }
 
-  @EventPattern(WarehouseEvent.InboundRejected)
+  @EventPattern(WarehouseEvents.InboundRejected.topic)
   onRejected(@Payload() raw: unknown): Promise<void> {
     return handleEvent(
       this.messaging,
-      WarehouseEvent.InboundRejected,
-      WarehouseInboundRejectedEvent,
+      WarehouseEvents.InboundRejected,
       raw,
       (m, merchantId, event) =>
         this.lifecycle.reject(m, merchantId, event.inbound_id, event.reason),

@@ -2,17 +2,11 @@ import { Controller, Inject } from '@nestjs/common';
 import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
 import {
   CarrierEventsResult,
-  CreateLabelCommand,
-  GetLabelDocumentQuery,
-  GetLabelQuery,
+  LabelCommands,
   LabelDocumentView,
-  IngestCarrierEventsCommand,
-  GetOrderTrackingQuery,
-  LabelTopic,
   LabelTrackingView,
   LabelView,
-  OrderEvent,
-  OrderShippedEvent,
+  OrderEvents,
   OrderTrackingView,
   Reply,
 } from '@consign/contracts';
@@ -40,49 +34,51 @@ export class LabelTrackingHandlers {
     @Inject(labelTrackingDatabase.commands) private readonly commands: CommandLedger,
   ) {}
 
-  @MessagePattern(LabelTopic.Create)
+  @MessagePattern(LabelCommands.Create.topic)
   create(@Payload() payload: unknown): Promise<Reply<number>> {
     return handleCommand(
-      CreateLabelCommand,
+      LabelCommands.Create,
       payload,
       (c) => this.labels.create(c.merchant_id, c.label),
       this.commands,
     );
   }
 
-  @MessagePattern(LabelTopic.Get)
+  @MessagePattern(LabelCommands.Get.topic)
   get(@Payload() payload: unknown): Promise<Reply<LabelView>> {
-    return handleCommand(GetLabelQuery, payload, (q) => this.labels.get(q.merchant_id, q.label_id));
+    return handleCommand(LabelCommands.Get, payload, (q) =>
+      this.labels.get(q.merchant_id, q.label_id),
+    );
   }
 
-  @MessagePattern(LabelTopic.GetDocument)
+  @MessagePattern(LabelCommands.GetDocument.topic)
   document(@Payload() payload: unknown): Promise<Reply<LabelDocumentView>> {
-    return handleCommand(GetLabelDocumentQuery, payload, (q) =>
+    return handleCommand(LabelCommands.GetDocument, payload, (q) =>
       this.documents.render(q.merchant_id, q.label_id, q.format, q.type),
     );
   }
 
-  @MessagePattern(LabelTopic.Void)
+  @MessagePattern(LabelCommands.Void.topic)
   void(@Payload() payload: unknown): Promise<Reply<LabelView>> {
     return handleCommand(
-      GetLabelQuery,
+      LabelCommands.Void,
       payload,
       (q) => this.voids.void(q.merchant_id, q.label_id),
       this.commands,
     );
   }
 
-  @MessagePattern(LabelTopic.GetTracking)
+  @MessagePattern(LabelCommands.GetTracking.topic)
   getTracking(@Payload() payload: unknown): Promise<Reply<LabelTrackingView>> {
-    return handleCommand(GetLabelQuery, payload, (q) =>
+    return handleCommand(LabelCommands.GetTracking, payload, (q) =>
       this.tracking.labelTracking(q.merchant_id, q.label_id),
     );
   }
 
   /** A carrier's webhook batch: answered only once every event is persisted (or parked). */
-  @MessagePattern(LabelTopic.IngestCarrierEvents)
+  @MessagePattern(LabelCommands.IngestCarrierEvents.topic)
   ingest(@Payload() payload: unknown): Promise<Reply<CarrierEventsResult>> {
-    return handleCommand(IngestCarrierEventsCommand, payload, async (c) =>
+    return handleCommand(LabelCommands.IngestCarrierEvents, payload, async (c) =>
       summarise(
         await this.ingestor.ingest(
           c.events.map((event) => ({ ...event, carrier_code: c.carrier_code })),
@@ -91,9 +87,9 @@ export class LabelTrackingHandlers {
     );
   }
 
-  @MessagePattern(LabelTopic.GetOrderTracking)
+  @MessagePattern(LabelCommands.GetOrderTracking.topic)
   orderTracking(@Payload() payload: unknown): Promise<Reply<OrderTrackingView[]>> {
-    return handleCommand(GetOrderTrackingQuery, payload, (q) =>
+    return handleCommand(LabelCommands.GetOrderTracking, payload, (q) =>
       this.tracking.orderTracking(q.merchant_id, q.order_id),
     );
   }
@@ -102,12 +98,12 @@ export class LabelTrackingHandlers {
    * An order left the warehouse: its parcel is tracked from now on (once per event: the inbox);
    * then carrier events that waited for its tracking number are attached.
    */
-  @EventPattern(OrderEvent.Shipped)
+  @EventPattern(OrderEvents.Shipped.topic)
   async orderShipped(@Payload() raw: unknown): Promise<void> {
     let parcel: ShippedParcel | undefined;
     await this.inbox.consume(
       LABEL_TRACKING_CONSUMER,
-      OrderEvent.Shipped,
+      OrderEvents.Shipped.topic,
       raw,
       async (manager, event) => {
         parcel = await this.shipments.recordShipped(
@@ -117,7 +113,7 @@ export class LabelTrackingHandlers {
           new Date(event.occurred_at),
         );
       },
-      { contract: OrderShippedEvent },
+      { contract: OrderEvents.Shipped.payload },
     );
     this.outbox.nudge();
     if (parcel) await this.ingestor.adoptParked([parcel]);

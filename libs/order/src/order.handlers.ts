@@ -1,26 +1,14 @@
 import { Controller, Inject } from '@nestjs/common';
 import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  CreateOrderCommand,
-  HoldOrderCommand,
-  LabelEvent,
-  ListOrdersQuery,
-  OrderCommand,
+  LabelEvents,
+  OrderCommands,
   OrderPageView,
   OrderStateView,
-  OrderStatesQuery,
-  OrderTopic,
   OrderView,
   Reply,
-  ShipOrderCommand,
-  ShipmentDeliveredEvent,
-  StockEvent,
-  StockReservationFailedEvent,
-  StockReservedEvent,
-  WarehouseEvent,
-  WarehouseOrderCancelledEvent,
-  WarehouseOrderPickingStartedEvent,
-  WarehouseOrderShippedEvent,
+  StockEvents,
+  WarehouseEvents,
 } from '@consign/contracts';
 import { CommandLedger, Inbox, Outbox, handleCommand, handleEvent } from '@consign/platform';
 import { orderDatabase } from './order.database';
@@ -46,39 +34,41 @@ export class OrderHandlers {
     return { inbox: this.inbox, outbox: this.outbox, consumer: ORDER_CONSUMER };
   }
 
-  @MessagePattern(OrderTopic.Create)
+  @MessagePattern(OrderCommands.Create.topic)
   create(@Payload() payload: unknown): Promise<Reply<number>> {
     return handleCommand(
-      CreateOrderCommand,
+      OrderCommands.Create,
       payload,
       (c) => this.orders.create(c.merchant_id, c.order),
       this.commands,
     );
   }
 
-  @MessagePattern(OrderTopic.Get)
+  @MessagePattern(OrderCommands.Get.topic)
   get(@Payload() payload: unknown): Promise<Reply<OrderView>> {
-    return handleCommand(OrderCommand, payload, (q) => this.orders.get(q.merchant_id, q.order_id));
+    return handleCommand(OrderCommands.Get, payload, (q) =>
+      this.orders.get(q.merchant_id, q.order_id),
+    );
   }
 
-  @MessagePattern(OrderTopic.List)
+  @MessagePattern(OrderCommands.List.topic)
   list(@Payload() payload: unknown): Promise<Reply<OrderPageView>> {
-    return handleCommand(ListOrdersQuery, payload, (q) =>
+    return handleCommand(OrderCommands.List, payload, (q) =>
       this.orders.list(q.merchant_id, q.page, q.size),
     );
   }
 
-  @MessagePattern(OrderTopic.States)
+  @MessagePattern(OrderCommands.States.topic)
   states(@Payload() payload: unknown): Promise<Reply<OrderStateView[]>> {
-    return handleCommand(OrderStatesQuery, payload, (q) =>
+    return handleCommand(OrderCommands.States, payload, (q) =>
       this.orders.states(q.merchant_id, q.order_ids),
     );
   }
 
-  @MessagePattern(OrderTopic.Cancel)
+  @MessagePattern(OrderCommands.Cancel.topic)
   cancel(@Payload() payload: unknown): Promise<Reply<OrderView>> {
     return handleCommand(
-      OrderCommand,
+      OrderCommands.Cancel,
       payload,
       (c) =>
         this.lifecycle.apply(c.merchant_id, c.order_id, (m) =>
@@ -88,10 +78,10 @@ export class OrderHandlers {
     );
   }
 
-  @MessagePattern(OrderTopic.Hold)
+  @MessagePattern(OrderCommands.Hold.topic)
   hold(@Payload() payload: unknown): Promise<Reply<OrderView>> {
     return handleCommand(
-      HoldOrderCommand,
+      OrderCommands.Hold,
       payload,
       (c) =>
         this.lifecycle.apply(c.merchant_id, c.order_id, (m) =>
@@ -101,10 +91,10 @@ export class OrderHandlers {
     );
   }
 
-  @MessagePattern(OrderTopic.Release)
+  @MessagePattern(OrderCommands.Release.topic)
   release(@Payload() payload: unknown): Promise<Reply<OrderView>> {
     return handleCommand(
-      OrderCommand,
+      OrderCommands.Release,
       payload,
       (c) =>
         this.lifecycle.apply(c.merchant_id, c.order_id, (m) =>
@@ -114,10 +104,10 @@ export class OrderHandlers {
     );
   }
 
-  @MessagePattern(OrderTopic.Pick)
+  @MessagePattern(OrderCommands.Pick.topic)
   pick(@Payload() payload: unknown): Promise<Reply<OrderView>> {
     return handleCommand(
-      OrderCommand,
+      OrderCommands.Pick,
       payload,
       (c) =>
         this.lifecycle.apply(c.merchant_id, c.order_id, (m) =>
@@ -127,10 +117,10 @@ export class OrderHandlers {
     );
   }
 
-  @MessagePattern(OrderTopic.Ship)
+  @MessagePattern(OrderCommands.Ship.topic)
   ship(@Payload() payload: unknown): Promise<Reply<OrderView>> {
     return handleCommand(
-      ShipOrderCommand,
+      OrderCommands.Ship,
       payload,
       (c) =>
         this.lifecycle.apply(c.merchant_id, c.order_id, (m) =>
@@ -140,56 +130,42 @@ export class OrderHandlers {
     );
   }
 
-  @EventPattern(StockEvent.Reserved)
+  @EventPattern(StockEvents.Reserved.topic)
   onReserved(@Payload() raw: unknown): Promise<void> {
-    return handleEvent(
-      this.messaging,
-      StockEvent.Reserved,
-      StockReservedEvent,
-      raw,
-      (m, merchantId, event) => this.lifecycle.reserved(m, merchantId, event),
+    return handleEvent(this.messaging, StockEvents.Reserved, raw, (m, merchantId, event) =>
+      this.lifecycle.reserved(m, merchantId, event),
     );
   }
 
-  @EventPattern(StockEvent.ReservationFailed)
+  @EventPattern(StockEvents.ReservationFailed.topic)
   onReservationFailed(@Payload() raw: unknown): Promise<void> {
-    return handleEvent(
-      this.messaging,
-      StockEvent.ReservationFailed,
-      StockReservationFailedEvent,
-      raw,
-      (m, merchantId, event) => this.lifecycle.reservationFailed(m, merchantId, event),
+    return handleEvent(this.messaging, StockEvents.ReservationFailed, raw, (m, merchantId, event) =>
+      this.lifecycle.reservationFailed(m, merchantId, event),
     );
   }
 
-  @EventPattern(WarehouseEvent.OrderPickingStarted)
+  @EventPattern(WarehouseEvents.OrderPickingStarted.topic)
   onPickingStarted(@Payload() raw: unknown): Promise<void> {
     return handleEvent(
       this.messaging,
-      WarehouseEvent.OrderPickingStarted,
-      WarehouseOrderPickingStartedEvent,
+      WarehouseEvents.OrderPickingStarted,
       raw,
       (m, merchantId, event) => this.lifecycle.pick(m, merchantId, event.order_id),
     );
   }
 
-  @EventPattern(WarehouseEvent.OrderShipped)
+  @EventPattern(WarehouseEvents.OrderShipped.topic)
   onShipped(@Payload() raw: unknown): Promise<void> {
-    return handleEvent(
-      this.messaging,
-      WarehouseEvent.OrderShipped,
-      WarehouseOrderShippedEvent,
-      raw,
-      (m, merchantId, event) => this.lifecycle.ship(m, merchantId, event.order_id, event),
+    return handleEvent(this.messaging, WarehouseEvents.OrderShipped, raw, (m, merchantId, event) =>
+      this.lifecycle.ship(m, merchantId, event.order_id, event),
     );
   }
 
-  @EventPattern(WarehouseEvent.OrderCancelled)
+  @EventPattern(WarehouseEvents.OrderCancelled.topic)
   onWarehouseCancelled(@Payload() raw: unknown): Promise<void> {
     return handleEvent(
       this.messaging,
-      WarehouseEvent.OrderCancelled,
-      WarehouseOrderCancelledEvent,
+      WarehouseEvents.OrderCancelled,
       raw,
       (m, merchantId, event) =>
         this.lifecycle.cancel(m, merchantId, event.order_id, OrderActor.Warehouse),
@@ -197,12 +173,11 @@ export class OrderHandlers {
   }
 
   /** label-tracking saw the order's shipments delivered: the order is Completed. */
-  @EventPattern(LabelEvent.ShipmentDelivered)
+  @EventPattern(LabelEvents.ShipmentDelivered.topic)
   onShipmentDelivered(@Payload() raw: unknown): Promise<void> {
     return handleEvent(
       this.messaging,
-      LabelEvent.ShipmentDelivered,
-      ShipmentDeliveredEvent,
+      LabelEvents.ShipmentDelivered,
       raw,
       async (m, merchantId, event) => {
         if (event.all_delivered) await this.lifecycle.delivered(m, merchantId, event.order_id);

@@ -1,14 +1,10 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  CalculateFreightCommand,
-  CalculateOrderCommand,
   CarrierServiceView,
   FreightCostResultView,
-  ListCarrierServicesQuery,
-  ListWarehousesQuery,
   OrderCostResultView,
-  RatingTopic,
+  RatingCommands,
   Reply,
   WarehouseView,
 } from '@consign/contracts';
@@ -20,27 +16,31 @@ import { RatingService } from './rating.service';
 export class RatingHandlers {
   constructor(private readonly rating: RatingService) {}
 
-  @MessagePattern(RatingTopic.CalculateOrder)
+  @MessagePattern(RatingCommands.CalculateOrder.topic)
   calculateOrder(@Payload() payload: unknown): Promise<Reply<OrderCostResultView[]>> {
-    return handleCommand(CalculateOrderCommand, payload, async (c) =>
+    return handleCommand(RatingCommands.CalculateOrder, payload, async (c) =>
       this.rating.calculateOrder(c.request),
     );
   }
 
-  @MessagePattern(RatingTopic.CalculateFreight)
+  @MessagePattern(RatingCommands.CalculateFreight.topic)
   calculateFreight(@Payload() payload: unknown): Promise<Reply<FreightCostResultView>> {
-    return handleCommand(CalculateFreightCommand, payload, async (c) =>
+    return handleCommand(RatingCommands.CalculateFreight, payload, async (c) =>
       this.rating.calculateFreight(c.request, c.price_currency),
     );
   }
 
-  @MessagePattern(RatingTopic.ListWarehouses)
+  @MessagePattern(RatingCommands.ListWarehouses.topic)
   listWarehouses(@Payload() payload: unknown): Promise<Reply<readonly WarehouseView[]>> {
-    return handleCommand(ListWarehousesQuery, payload, async () => this.rating.listWarehouses());
+    return handleCommand(RatingCommands.ListWarehouses, payload, async () =>
+      this.rating.listWarehouses(),
+    );
   }
 
-  @MessagePattern(RatingTopic.ListServices)
+  @MessagePattern(RatingCommands.ListServices.topic)
   listServices(@Payload() payload: unknown): Promise<Reply<readonly CarrierServiceView[]>> {
-    return handleCommand(ListCarrierServicesQuery, payload, async () => this.rating.listServices());
+    return handleCommand(RatingCommands.ListServices, payload, async () =>
+      this.rating.listServices(),
+    );
   }
 }

@@ -2,31 +2,20 @@ import { Controller, Inject } from '@nestjs/common';
 import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
 import {
   CommonErrorCode,
-  CreateWebhookCommand,
+  EventDefinitionOf,
   EventEnvelope,
-  EventPayload,
   EventTopic,
-  LabelEvent,
-  LabelTrackingUpdatedEvent,
-  LabelVoidedEvent,
-  OrderTrackingUpdatedEvent,
-  WebhookEventType,
-  InboundEvent,
-  InboundStatusChangedEvent,
-  ListWebhookDeliveriesQuery,
-  ListWebhooksQuery,
-  OrderEvent,
-  OrderStatusChangedEvent,
+  InboundEvents,
+  LabelEvents,
+  OrderEvents,
   Reply,
-  RetryWebhookDeliveryCommand,
-  StockEvent,
-  StockLevelChangedEvent,
-  WebhookCommand,
+  StockEvents,
+  WebhookCommands,
   WebhookDeliveryPageView,
   WebhookDeliveryView,
   WebhookEndpointSecretView,
   WebhookEndpointView,
-  WebhookTopic,
+  WebhookEventType,
 } from '@consign/contracts';
 import {
   CommandBus,
@@ -94,10 +83,10 @@ export class WebhookHandlers {
   }
 
   /** Answers once every process sees the new endpoint (WebhookSubscriptions.settle). */
-  @MessagePattern(WebhookTopic.Create)
+  @MessagePattern(WebhookCommands.Create.topic)
   async create(@Payload() payload: unknown): Promise<Reply<WebhookEndpointSecretView>> {
     const reply = await handleCommand(
-      CreateWebhookCommand,
+      WebhookCommands.Create,
       payload,
       (c) => this.endpoints.create(c.merchant_id, c.webhook),
       this.commands,
@@ -106,40 +95,40 @@ export class WebhookHandlers {
     return reply;
   }
 
-  @MessagePattern(WebhookTopic.List)
+  @MessagePattern(WebhookCommands.List.topic)
   list(@Payload() payload: unknown): Promise<Reply<WebhookEndpointView[]>> {
-    return handleCommand(ListWebhooksQuery, payload, (q) => this.endpoints.list(q.merchant_id));
+    return handleCommand(WebhookCommands.List, payload, (q) => this.endpoints.list(q.merchant_id));
   }
 
-  @MessagePattern(WebhookTopic.Delete)
+  @MessagePattern(WebhookCommands.Delete.topic)
   delete(@Payload() payload: unknown): Promise<Reply<WebhookEndpointView>> {
-    return handleCommand(WebhookCommand, payload, (c) =>
+    return handleCommand(WebhookCommands.Delete, payload, (c) =>
       this.endpoints.delete(c.merchant_id, c.webhook_id),
     );
   }
 
-  @MessagePattern(WebhookTopic.Rotate)
+  @MessagePattern(WebhookCommands.Rotate.topic)
   rotate(@Payload() payload: unknown): Promise<Reply<WebhookEndpointSecretView>> {
     return handleCommand(
-      WebhookCommand,
+      WebhookCommands.Rotate,
       payload,
       (c) => this.endpoints.rotate(c.merchant_id, c.webhook_id),
       this.commands,
     );
   }
 
-  @MessagePattern(WebhookTopic.ListDeliveries)
+  @MessagePattern(WebhookCommands.ListDeliveries.topic)
   listDeliveries(@Payload() payload: unknown): Promise<Reply<WebhookDeliveryPageView>> {
-    return handleCommand(ListWebhookDeliveriesQuery, payload, (q) =>
+    return handleCommand(WebhookCommands.ListDeliveries, payload, (q) =>
       this.deliveries.list(q.merchant_id, q.webhook_id, q.page, q.size),
     );
   }
 
   /** Re-enables a disabled endpoint: answers once every process sees it (as create does). */
-  @MessagePattern(WebhookTopic.RetryDelivery)
+  @MessagePattern(WebhookCommands.RetryDelivery.topic)
   async retryDelivery(@Payload() payload: unknown): Promise<Reply<WebhookDeliveryView>> {
     const reply = await handleCommand(
-      RetryWebhookDeliveryCommand,
+      WebhookCommands.RetryDelivery,
       payload,
       (c) => this.deliveries.retry(c.merchant_id, c.webhook_id, c.delivery_id),
       this.commands,
@@ -149,34 +138,34 @@ export class WebhookHandlers {
     return reply;
   }
 
-  @EventPattern(OrderEvent.StatusChanged)
+  @EventPattern(OrderEvents.StatusChanged.topic)
   onOrderStatusChanged(@Payload() raw: unknown): Promise<void> {
-    return this.ingest(OrderEvent.StatusChanged, OrderStatusChangedEvent, raw);
+    return this.ingest(OrderEvents.StatusChanged, raw);
   }
 
-  @EventPattern(InboundEvent.StatusChanged)
+  @EventPattern(InboundEvents.StatusChanged.topic)
   onInboundStatusChanged(@Payload() raw: unknown): Promise<void> {
-    return this.ingest(InboundEvent.StatusChanged, InboundStatusChangedEvent, raw);
+    return this.ingest(InboundEvents.StatusChanged, raw);
   }
 
-  @EventPattern(StockEvent.LevelChanged)
+  @EventPattern(StockEvents.LevelChanged.topic)
   onStockLevelChanged(@Payload() raw: unknown): Promise<void> {
-    return this.ingest(StockEvent.LevelChanged, StockLevelChangedEvent, raw);
+    return this.ingest(StockEvents.LevelChanged, raw);
   }
 
-  @EventPattern(LabelEvent.TrackingUpdated)
+  @EventPattern(LabelEvents.TrackingUpdated.topic)
   onLabelTrackingUpdated(@Payload() raw: unknown): Promise<void> {
-    return this.ingest(LabelEvent.TrackingUpdated, LabelTrackingUpdatedEvent, raw);
+    return this.ingest(LabelEvents.TrackingUpdated, raw);
   }
 
-  @EventPattern(LabelEvent.Voided)
+  @EventPattern(LabelEvents.Voided.topic)
   onLabelVoided(@Payload() raw: unknown): Promise<void> {
-    return this.ingest(LabelEvent.Voided, LabelVoidedEvent, raw);
+    return this.ingest(LabelEvents.Voided, raw);
   }
 
-  @EventPattern(LabelEvent.OrderTrackingUpdated)
+  @EventPattern(LabelEvents.OrderTrackingUpdated.topic)
   onOrderTrackingUpdated(@Payload() raw: unknown): Promise<void> {
-    return this.ingest(LabelEvent.OrderTrackingUpdated, OrderTrackingUpdatedEvent, raw);
+    return this.ingest(LabelEvents.OrderTrackingUpdated, raw);
   }
 
   /**
@@ -189,10 +178,10 @@ export class WebhookHandlers {
    * dead-letter table (and DLT), never drops it.
    */
   private async ingest<K extends EventTopic>(
-    topic: K,
-    contract: new () => EventPayload<K> & object,
+    definition: EventDefinitionOf<K>,
     raw: unknown,
   ): Promise<void> {
+    const { topic, payload: contract } = definition;
     const source = WEBHOOK_SOURCES[topic] as
       | {
           type: WebhookEventType;

@@ -14,10 +14,14 @@ import {
 } from 'class-validator';
 import {
   CreateProductRequest,
+  InventoryPageView,
   InventoryQuery,
+  ProductView,
   ReconcileStockRequest,
+  StockReconciliationReport,
   VARIANT_LIMITS,
 } from '../catalog';
+import { command } from './definition';
 
 /** Commands and queries carry the merchant they act for; services never trust anything else. */
 export class MerchantScoped {
@@ -70,3 +74,17 @@ export class ResolvedVariant {
 
 /** `catalog.stock.reconcile.v1`: the admin's request as it is (one merchant, or all). */
 export class ReconcileStockCommand extends ReconcileStockRequest {}
+
+/** catalog-service's request-reply topics (products, inventory, variants, reconciliation). */
+export const CatalogCommands = {
+  CreateProduct: command('catalog.product.create.v1', CreateProductCommand, Number),
+  GetProduct: command('catalog.product.get.v1', GetProductQuery, ProductView),
+  ListProducts: command('catalog.product.list.v1', ListProductsQuery, [ProductView]),
+  ListInventory: command('catalog.inventory.list.v1', ListInventoryQuery, InventoryPageView),
+  ResolveVariants: command('catalog.variant.resolve.v1', ResolveVariantsQuery, [ResolvedVariant]),
+  ReconcileStock: command(
+    'catalog.stock.reconcile.v1',
+    ReconcileStockCommand,
+    StockReconciliationReport,
+  ),
+};

@@ -1,7 +1,14 @@
 import { Type } from 'class-transformer';
 import { IsDefined, IsInt, IsObject, Min, ValidateNested } from 'class-validator';
-import { CreateInboundRequest, InboundReceiptRequest, RejectInboundRequest } from '../inbound';
+import {
+  CreateInboundRequest,
+  InboundOrderView,
+  InboundPageView,
+  InboundReceiptRequest,
+  RejectInboundRequest,
+} from '../inbound';
 import { MerchantScoped } from './catalog.commands';
+import { command } from './definition';
 import { MerchantPageQuery } from './page-query';
 
 export class CreateInboundCommand extends MerchantScoped {
@@ -36,3 +43,13 @@ export class RejectInboundCommand extends InboundCommand {
   @Type(() => RejectInboundRequest)
   rejection!: RejectInboundRequest;
 }
+
+/** inbound-service's request-reply topics. */
+export const InboundCommands = {
+  Create: command('inbound.create.v1', CreateInboundCommand, Number),
+  Get: command('inbound.get.v1', InboundCommand, InboundOrderView),
+  List: command('inbound.list.v1', ListInboundQuery, InboundPageView),
+  Cancel: command('inbound.cancel.v1', InboundCommand, InboundOrderView),
+  RecordReceipt: command('inbound.receipt.record.v1', RecordReceiptCommand, InboundOrderView),
+  Reject: command('inbound.reject.v1', RejectInboundCommand, InboundOrderView),
+};

@@ -17,6 +17,7 @@ import { INPUT_LIMITS } from '../common/input-limits';
 import { INBOUND_LIMITS } from '../inbound/inbound.limits';
 import { InboundOrderView } from '../inbound/inbound-order-view.dto';
 import { InboundStatus } from '../inbound/inbound-status';
+import { event } from './definition';
 import { ResolvedStockLine } from './stock.events';
 
 /**
@@ -62,3 +63,9 @@ export class InboundStatusChangedEvent {
   @IsObject()
   inbound!: InboundOrderView;
 }
+
+/** inbound-service's domain events. */
+export const InboundEvents = {
+  Received: event('inbound.received.v1', InboundReceivedEvent),
+  StatusChanged: event('inbound.status_changed.v1', InboundStatusChangedEvent),
+};

@@ -1,7 +1,10 @@
 export * from './message';
+export * from './definition';
 export * from './topics';
 export * from './page-query';
 export * from './catalog.commands';
+export * from './catalog.events';
+export * from './carrier.events';
 export * from './catalog.errors';
 export * from './label.commands';
 export * from './label.errors';
@@ -16,6 +19,5 @@ export * from './inbound.commands';
 export * from './inbound.events';
 export * from './inbound.errors';
 export * from './warehouse.events';
-export * from './topic-registry';
 export * from './webhook.commands';
 export * from './error-status';

@@ -12,13 +12,19 @@ import {
 } from 'class-validator';
 import {
   CarrierEventDto,
+  CarrierEventsResult,
   CreateLabelRequest,
   IsCarrierCode,
   LabelDocumentFormat,
   LabelDocumentType,
+  LabelDocumentView,
+  LabelTrackingView,
+  LabelView,
   TRACKING_LIMITS,
 } from '../label';
+import { OrderTrackingView } from '../order';
 import { MerchantScoped } from './catalog.commands';
+import { command } from './definition';
 
 export class CreateLabelCommand extends MerchantScoped {
   @IsDefined()
@@ -64,3 +70,20 @@ export class GetOrderTrackingQuery extends MerchantScoped {
   @Min(1)
   order_id!: number;
 }
+
+/** label-tracking-service's request-reply topics. */
+export const LabelCommands = {
+  Create: command('label.label.create.v1', CreateLabelCommand, Number),
+  Get: command('label.label.get.v1', GetLabelQuery, LabelView),
+  GetTracking: command('label.tracking.get.v1', GetLabelQuery, LabelTrackingView),
+  IngestCarrierEvents: command(
+    'label.checkpoint.ingest.v1',
+    IngestCarrierEventsCommand,
+    CarrierEventsResult,
+  ),
+  GetOrderTracking: command('label.order_tracking.get.v1', GetOrderTrackingQuery, [
+    OrderTrackingView,
+  ]),
+  GetDocument: command('label.document.get.v1', GetLabelDocumentQuery, LabelDocumentView),
+  Void: command('label.label.void.v1', GetLabelQuery, LabelView),
+};

@@ -1,6 +1,7 @@
 import { IsBoolean, IsInt, IsNotEmpty, IsString, MaxLength, Min } from 'class-validator';
 import { IsIsoDateTime } from '../common/formats';
 import { TRACKING_LIMITS } from '../label/label.limits';
+import { event } from './definition';
 
 /** `label.label.created.v1`: a merchant created a label; a carrier (or the sandbox) takes it from here. */
 export class LabelCreatedEvent {
@@ -104,3 +105,13 @@ export class OrderTrackingUpdatedEvent {
   @Min(1)
   order_id!: number;
 }
+
+/** label-tracking-service's domain events. */
+export const LabelEvents = {
+  Created: event('label.label.created.v1', LabelCreatedEvent),
+  Voided: event('label.label.voided.v1', LabelVoidedEvent),
+  ShipmentCreated: event('label.shipment.created.v1', ShipmentCreatedEvent),
+  ShipmentDelivered: event('label.shipment.delivered.v1', ShipmentDeliveredEvent),
+  TrackingUpdated: event('label.tracking.updated.v1', LabelTrackingUpdatedEvent),
+  OrderTrackingUpdated: event('label.order_tracking.updated.v1', OrderTrackingUpdatedEvent),
+};

@@ -9,8 +9,16 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { CreateOrderRequest, HoldOrderRequest, OrderStatus, ShipOrderRequest } from '../order';
+import {
+  CreateOrderRequest,
+  HoldOrderRequest,
+  OrderPageView,
+  OrderStatus,
+  OrderView,
+  ShipOrderRequest,
+} from '../order';
 import { MerchantScoped } from './catalog.commands';
+import { command } from './definition';
 import { MerchantPageQuery } from './page-query';
 
 export class CreateOrderCommand extends MerchantScoped {
@@ -66,3 +74,16 @@ export class OrderStateView {
   order_id!: number;
   status!: OrderStatus;
 }
+
+/** order-service's request-reply topics. */
+export const OrderCommands = {
+  Create: command('order.create.v1', CreateOrderCommand, Number),
+  Get: command('order.get.v1', OrderCommand, OrderView),
+  List: command('order.list.v1', ListOrdersQuery, OrderPageView),
+  Cancel: command('order.cancel.v1', OrderCommand, OrderView),
+  Hold: command('order.hold.v1', HoldOrderCommand, OrderView),
+  Release: command('order.release.v1', OrderCommand, OrderView),
+  Pick: command('order.pick.v1', OrderCommand, OrderView),
+  Ship: command('order.ship.v1', ShipOrderCommand, OrderView),
+  States: command('order.states.v1', OrderStatesQuery, [OrderStateView]),
+};

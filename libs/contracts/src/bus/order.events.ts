@@ -2,6 +2,7 @@ import { IsEnum, IsInt, IsObject, IsOptional, Min } from 'class-validator';
 import { OrderStatus } from '../order/order-status';
 import { OrderView } from '../order/order-view.dto';
 import { ShipOrderRequest } from '../order/order-operations.dto';
+import { event } from './definition';
 import { ReservationRequestEvent } from './stock.events';
 
 /** `order.created.v1`: a new Draft order; catalog reserves its lines (attempt 1). */
@@ -44,3 +45,12 @@ export class OrderStatusChangedEvent {
   @IsObject()
   order!: OrderView;
 }
+
+/** order-service's domain events. */
+export const OrderEvents = {
+  Created: event('order.created.v1', OrderCreatedEvent),
+  ReservationRequested: event('order.reservation_requested.v1', OrderReservationRequestedEvent),
+  Cancelled: event('order.cancelled.v1', OrderCancelledEvent),
+  Shipped: event('order.shipped.v1', OrderShippedEvent),
+  StatusChanged: event('order.status_changed.v1', OrderStatusChangedEvent),
+};

@@ -1,8 +1,16 @@
 import { Type } from 'class-transformer';
 import { IsDefined, IsObject, IsOptional, ValidateNested } from 'class-validator';
 import { IsCurrencyCode } from '../common/formats';
-import { CalculateFreightRequest, CalculateOrderRequest } from '../rating';
+import {
+  CalculateFreightRequest,
+  CalculateOrderRequest,
+  CarrierServiceView,
+  FreightCostResultView,
+  OrderCostResultView,
+  WarehouseView,
+} from '../rating';
 import { MerchantScoped } from './catalog.commands';
+import { command } from './definition';
 
 /** Rate cards are not yet per merchant; the merchant is carried for the key and for audit. */
 export class CalculateOrderCommand extends MerchantScoped {
@@ -33,3 +41,17 @@ export class CalculateFreightCommand extends MerchantScoped {
 export class ListWarehousesQuery extends MerchantScoped {}
 
 export class ListCarrierServicesQuery extends MerchantScoped {}
+
+/** rating-service's request-reply topics (pricing, and the reference data it answers). */
+export const RatingCommands = {
+  CalculateOrder: command('rating.order.calculate.v1', CalculateOrderCommand, [
+    OrderCostResultView,
+  ]),
+  CalculateFreight: command(
+    'rating.freight.calculate.v1',
+    CalculateFreightCommand,
+    FreightCostResultView,
+  ),
+  ListWarehouses: command('rating.warehouse.list.v1', ListWarehousesQuery, [WarehouseView]),
+  ListServices: command('rating.service.list.v1', ListCarrierServicesQuery, [CarrierServiceView]),
+};

@@ -18,6 +18,7 @@ import { INPUT_LIMITS } from '../common/input-limits';
 import { MAX_COUNT } from '../common/formats';
 import { ORDER_LIMITS } from '../order/order.limits';
 import { InventoryView } from '../catalog/inventory.dto';
+import { event } from './definition';
 
 /*
  * The stock saga's events (ARCHITECTURE.md, "Stock"): order-service asks catalog-service to
@@ -145,3 +146,10 @@ export class StockLevelChangedEvent {
   @ArrayMaxSize(INPUT_LIMITS.array_items)
   levels!: InventoryView[];
 }
+
+/** catalog-service's stock events (the reservation saga, and stock levels for webhooks). */
+export const StockEvents = {
+  Reserved: event('stock.reserved.v1', StockReservedEvent),
+  ReservationFailed: event('stock.reservation_failed.v1', StockReservationFailedEvent),
+  LevelChanged: event('stock.level_changed.v1', StockLevelChangedEvent),
+};

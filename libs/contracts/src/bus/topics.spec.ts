@@ -1,15 +1,43 @@
 import { InboundReceiptRequest } from '../inbound';
-import { ShipOrderRequest } from '../order';
+import { OrderView, ShipOrderRequest } from '../order';
 import { ReservationRequestEvent, StockReservationFailedEvent } from './stock.events';
+import { CarrierEvents } from './carrier.events';
+import { CatalogCommands } from './catalog.commands';
+import { CatalogEvents } from './catalog.events';
+import { ReplyDescriptor } from './definition';
+import { InboundCommands } from './inbound.commands';
+import { InboundEvents } from './inbound.events';
+import { LabelCommands } from './label.commands';
+import { LabelEvents } from './label.events';
+import { OrderCommands, OrderStateView } from './order.commands';
+import { OrderEvents } from './order.events';
+import { RatingCommands } from './rating.commands';
+import { StockEvents } from './stock.events';
 import {
+  ADAPTER_DEFINITIONS,
   ADAPTER_TOPICS,
+  COMMAND_DEFINITIONS,
   COMMAND_TOPICS,
   CarrierTopic,
+  CatalogEvent,
+  CatalogTopic,
+  EVENT_DEFINITIONS,
   EVENT_TOPICS,
+  InboundEvent,
+  InboundTopic,
+  LabelEvent,
+  LabelTopic,
+  OrderEvent,
+  OrderTopic,
   RatingTopic,
+  StockEvent,
+  WarehouseEvent,
+  WebhookTopic,
   deadLetterTopicOf,
   replyTopicOf,
 } from './topics';
+import { WarehouseEvents } from './warehouse.events';
+import { WebhookCommands } from './webhook.commands';
 import { WarehouseOrderShippedEvent } from './warehouse.events';
 import { errorsFor } from '@consign/testing/fixtures';
 
@@ -32,6 +60,69 @@ describe('bus topics', () => {
       ListServices: 'rating.service.list.v1',
     });
     expect(COMMAND_TOPICS).toEqual(expect.arrayContaining(Object.values(RatingTopic)));
+  });
+});
+
+describe('bus definitions', () => {
+  const isClass = (value: unknown) =>
+    typeof value === 'function' && /^[A-Z]/.test(value.name) && value !== Number;
+  const isReplyDescriptor = (reply: ReplyDescriptor) =>
+    reply === Number ||
+    isClass(reply) ||
+    (Array.isArray(reply) && reply.length === 1 && isClass(reply[0]));
+
+  it('are one per topic: the topic lists, types and registries are derived from them', () => {
+    expect(COMMAND_DEFINITIONS.map((d) => d.topic)).toEqual(COMMAND_TOPICS);
+    expect(EVENT_DEFINITIONS.map((d) => d.topic)).toEqual(EVENT_TOPICS);
+    expect(ADAPTER_DEFINITIONS.map((d) => d.topic)).toEqual(ADAPTER_TOPICS);
+    const topics = [...COMMAND_TOPICS, ...EVENT_TOPICS, ...ADAPTER_TOPICS];
+    expect(new Set(topics).size).toBe(topics.length);
+    const definitions = [...COMMAND_DEFINITIONS, ...EVENT_DEFINITIONS, ...ADAPTER_DEFINITIONS];
+    expect(new Set(definitions).size).toBe(definitions.length);
+  });
+
+  it('cover every group, and the topic-name constants name the same topics by the same keys', () => {
+    const groups: [Record<string, string>, Record<string, { topic: string }>, readonly string[]][] =
+      [
+        [CatalogTopic, CatalogCommands, COMMAND_TOPICS],
+        [OrderTopic, OrderCommands, COMMAND_TOPICS],
+        [InboundTopic, InboundCommands, COMMAND_TOPICS],
+        [RatingTopic, RatingCommands, COMMAND_TOPICS],
+        [LabelTopic, LabelCommands, COMMAND_TOPICS],
+        [WebhookTopic, WebhookCommands, COMMAND_TOPICS],
+        [CatalogEvent, CatalogEvents, EVENT_TOPICS],
+        [OrderEvent, OrderEvents, EVENT_TOPICS],
+        [StockEvent, StockEvents, EVENT_TOPICS],
+        [InboundEvent, InboundEvents, EVENT_TOPICS],
+        [WarehouseEvent, WarehouseEvents, EVENT_TOPICS],
+        [LabelEvent, LabelEvents, EVENT_TOPICS],
+        [CarrierTopic, CarrierEvents, ADAPTER_TOPICS],
+      ];
+    const covered = groups.flatMap(([names, definitions, listed]) => {
+      expect(Object.keys(names)).toEqual(Object.keys(definitions));
+      for (const [key, definition] of Object.entries(definitions)) {
+        expect([key, names[key]]).toEqual([key, definition.topic]);
+        expect(listed).toContain(definition.topic);
+      }
+      return Object.values(names);
+    });
+    expect([...covered].sort()).toEqual(
+      [...COMMAND_TOPICS, ...EVENT_TOPICS, ...ADAPTER_TOPICS].sort(),
+    );
+    expect(OrderTopic.States).toBe('order.states.v1');
+    expect(OrderCommands.States.topic).toBe(OrderTopic.States);
+  });
+
+  it('name a request class and a reply descriptor per command, a payload class per event', () => {
+    for (const { topic, request, reply } of COMMAND_DEFINITIONS) {
+      expect([topic, isClass(request), isReplyDescriptor(reply)]).toEqual([topic, true, true]);
+    }
+    for (const { topic, payload } of [...EVENT_DEFINITIONS, ...ADAPTER_DEFINITIONS]) {
+      expect([topic, isClass(payload)]).toEqual([topic, true]);
+    }
+    expect(OrderCommands.Create.reply).toBe(Number);
+    expect(OrderCommands.States.reply).toEqual([OrderStateView]);
+    expect(OrderCommands.Get.reply).toBe(OrderView);
   });
 });
 

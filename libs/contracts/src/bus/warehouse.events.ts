@@ -2,6 +2,7 @@ import { IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min } from 'class-v
 import { InboundReceiptRequest, RejectInboundRequest } from '../inbound/inbound-operations.dto';
 import { ORDER_LIMITS } from '../order/order.limits';
 import { ShipOrderRequest } from '../order/order-operations.dto';
+import { event } from './definition';
 
 /*
  * What warehouse adapters publish (ARCHITECTURE.md: "warehouse adapters ──warehouse events──▶
@@ -49,3 +50,15 @@ export class WarehouseOrderCancelledEvent {
   @MaxLength(ORDER_LIMITS.hold_reason)
   reason?: string;
 }
+
+/** Published by warehouse adapters; consumed by order-service and inbound-service. */
+export const WarehouseEvents = {
+  InboundReceived: event('warehouse.inbound_received.v1', WarehouseInboundReceivedEvent),
+  InboundRejected: event('warehouse.inbound_rejected.v1', WarehouseInboundRejectedEvent),
+  OrderPickingStarted: event(
+    'warehouse.order_picking_started.v1',
+    WarehouseOrderPickingStartedEvent,
+  ),
+  OrderShipped: event('warehouse.order_shipped.v1', WarehouseOrderShippedEvent),
+  OrderCancelled: event('warehouse.order_cancelled.v1', WarehouseOrderCancelledEvent),
+};

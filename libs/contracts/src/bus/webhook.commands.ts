@@ -1,7 +1,14 @@
 import { Type } from 'class-transformer';
 import { IsDefined, IsInt, IsObject, Min, ValidateNested } from 'class-validator';
-import { CreateWebhookRequest } from '../webhook';
+import {
+  CreateWebhookRequest,
+  WebhookDeliveryPageView,
+  WebhookDeliveryView,
+  WebhookEndpointSecretView,
+  WebhookEndpointView,
+} from '../webhook';
 import { MerchantScoped } from './catalog.commands';
+import { command } from './definition';
 import { MerchantPageQuery } from './page-query';
 
 export class CreateWebhookCommand extends MerchantScoped {
@@ -32,3 +39,21 @@ export class RetryWebhookDeliveryCommand extends WebhookCommand {
   @Min(1)
   delivery_id!: number;
 }
+
+/** webhook-dispatcher's request-reply topics: merchants' webhook endpoints and their deliveries. */
+export const WebhookCommands = {
+  Create: command('webhook.endpoint.create.v1', CreateWebhookCommand, WebhookEndpointSecretView),
+  List: command('webhook.endpoint.list.v1', ListWebhooksQuery, [WebhookEndpointView]),
+  Delete: command('webhook.endpoint.delete.v1', WebhookCommand, WebhookEndpointView),
+  Rotate: command('webhook.endpoint.rotate.v1', WebhookCommand, WebhookEndpointSecretView),
+  ListDeliveries: command(
+    'webhook.delivery.list.v1',
+    ListWebhookDeliveriesQuery,
+    WebhookDeliveryPageView,
+  ),
+  RetryDelivery: command(
+    'webhook.delivery.retry.v1',
+    RetryWebhookDeliveryCommand,
+    WebhookDeliveryView,
+  ),
+};

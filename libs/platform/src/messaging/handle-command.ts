@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
-import { ClassConstructor } from 'class-transformer';
 import {
+  CommandDefinition,
   CommonErrorCode,
   Reply,
   failure,
@@ -17,23 +17,31 @@ import { TooDeeplyNestedError, requestFingerprint } from './fingerprint';
 
 const logger = new Logger('CommandHandler');
 
+/** What a use case may answer for a reply of type `R`: a read-only list where `R` is a list. */
+export type ReplyAnswer<R> = R extends readonly (infer E)[] ? readonly E[] : R;
+
 /**
- * The body of every request-reply handler: validate the consumed payload against its contract
- * class (services do not trust the gateway), run the use case, and answer a Reply. A DomainError
- * becomes a failed Reply with its code; anything else is a defect, logged and answered as Internal.
+ * The body of every request-reply handler: validate the consumed payload against the request
+ * class of the command's definition (services do not trust the gateway), run the use case with
+ * it, and answer a Reply of the definition's reply type. A DomainError becomes a failed Reply
+ * with its code; anything else is a defect, logged and answered as Internal.
  *
  * A handler of a command that creates or changes something passes its service's `ledger`: a
  * command that carries an id is then carried out once (see CommandLedger) — the use case writes
  * its effect with `ledger.transaction`, a repeat is answered from the record, and a command past
  * its deadline is not started.
  */
-export async function handleCommand<C extends object, R>(
-  contract: ClassConstructor<C>,
+export async function handleCommand<
+  Request extends object,
+  ReplyData,
+  Answer extends ReplyAnswer<ReplyData>,
+>(
+  definition: CommandDefinition<string, Request, ReplyData>,
   payload: unknown,
-  useCase: (command: C) => Promise<R>,
+  useCase: (command: Request) => Promise<Answer>,
   ledger?: CommandLedger,
-): Promise<Reply<R>> {
-  const validated = validateContract(contract, payload);
+): Promise<Reply<Answer>> {
+  const validated = validateContract(definition.request, payload);
   if (!validated.ok)
     return failure(CommonErrorCode.Validation, validationMessage(validated.errors));
   const command = ledger ? currentCommand() : undefined;
