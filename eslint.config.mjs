@@ -1,5 +1,6 @@
 // Module boundaries are the architecture's dependency rules, enforced on every import:
-// contracts depend on nothing of ours; platform on contracts; domain libs on contracts and platform;
+// contracts depend on nothing of ours; platform on contracts; a service's client (rating-client) on
+// contracts and platform; domain libs on contracts, platform and clients;
 // the gateway lib on contracts and platform; apps on libs; nothing imports an app; tests may also
 // import the test helpers (@consign/testing), which no production code does.
 import js from '@eslint/js';
@@ -7,7 +8,13 @@ import tseslint from 'typescript-eslint';
 import nx from '@nx/eslint-plugin';
 import prettier from 'eslint-config-prettier';
 
-const LIBRARIES = ['scope:contracts', 'scope:platform', 'scope:domain', 'scope:gateway'];
+const LIBRARIES = [
+  'scope:contracts',
+  'scope:platform',
+  'scope:client',
+  'scope:domain',
+  'scope:gateway',
+];
 
 /**
  * The dependency rules. Tests (`specs`) may also import the test helpers; the helpers import the
@@ -23,9 +30,14 @@ function moduleBoundaries({ specs }) {
     depConstraints: [
       { sourceTag: 'scope:contracts', onlyDependOnLibsWithTags: [...testing] },
       { sourceTag: 'scope:platform', onlyDependOnLibsWithTags: ['scope:contracts', ...testing] },
+      // A service's client (what other services call it with): over contracts and platform.
+      {
+        sourceTag: 'scope:client',
+        onlyDependOnLibsWithTags: ['scope:contracts', 'scope:platform', ...testing],
+      },
       ...['scope:domain', 'scope:gateway'].map((sourceTag) => ({
         sourceTag,
-        onlyDependOnLibsWithTags: ['scope:contracts', 'scope:platform', ...testing],
+        onlyDependOnLibsWithTags: ['scope:contracts', 'scope:platform', 'scope:client', ...testing],
       })),
       { sourceTag: 'scope:testing', onlyDependOnLibsWithTags: LIBRARIES },
       { sourceTag: 'scope:app', onlyDependOnLibsWithTags: [...LIBRARIES, ...testing] },

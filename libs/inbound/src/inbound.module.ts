@@ -3,10 +3,11 @@ import { inboundDatabase } from './inbound.database';
 import { InboundHandlers } from './inbound.handlers';
 import { InboundLifecycle } from './inbound-lifecycle.service';
 import { InboundService } from './inbound.service';
+import { RatingClientModule } from '@consign/rating-client';
 
 /** inbound-service: inbound (stock-receiving) orders, receipts and their state machine. */
 @Module({
-  imports: [inboundDatabase.module],
+  imports: [inboundDatabase.module, RatingClientModule],
   controllers: [InboundHandlers],
   providers: [InboundService, InboundLifecycle],
   exports: [InboundService, InboundLifecycle],

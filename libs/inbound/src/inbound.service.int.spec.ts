@@ -23,13 +23,13 @@ import {
   InProcessClient,
   loadConfig,
   Outbox,
-  ReferenceData,
 } from '@consign/platform';
 import { inboundDatabase } from './inbound.database';
 import { InboundHandlers } from './inbound.handlers';
 import { InboundLifecycle } from './inbound-lifecycle.service';
 import { InboundService } from './inbound.service';
 import { createTestDatabase, TestDatabase } from '@consign/testing';
+import { RatingClient } from '@consign/rating-client';
 
 /** The merchant's variants as catalog-service would resolve them: id and sku code. */
 const VARIANTS = [
@@ -130,13 +130,7 @@ describe('InboundService and InboundLifecycle', () => {
     const bus = new CommandBus(new InProcessClient(broker), config);
     outbox = new Outbox(dataSource, new InProcessClient(broker), 'inbound');
     commands = new CommandLedger(dataSource, 'inbound');
-    inbounds = new InboundService(
-      dataSource,
-      commands,
-      new ReferenceData(bus, config),
-      bus,
-      outbox,
-    );
+    inbounds = new InboundService(dataSource, commands, new RatingClient(bus, config), bus, outbox);
     lifecycle = new InboundLifecycle(dataSource, outbox, commands);
     handlers = new InboundHandlers(
       inbounds,
@@ -238,7 +232,7 @@ describe('InboundService and InboundLifecycle', () => {
       const alone = new InboundService(
         dataSource,
         commands,
-        new ReferenceData(bus, config),
+        new RatingClient(bus, config),
         bus,
         outbox,
       );

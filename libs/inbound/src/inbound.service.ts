@@ -8,10 +8,11 @@ import {
   InboundOrderView,
   InboundPageView,
 } from '@consign/contracts';
-import { CommandBus, CommandLedger, DomainError, Outbox, ReferenceData } from '@consign/platform';
+import { CommandBus, CommandLedger, DomainError, Outbox } from '@consign/platform';
 import { inboundDatabase } from './inbound.database';
 import { InboundRepository } from './inbound.repository';
 import { addInboundStatusChanged } from './inbound-status-events';
+import { RatingClient } from '@consign/rating-client';
 
 /** Creating and reading inbound orders. Receipts and other changes are InboundLifecycle's. */
 @Injectable()
@@ -19,7 +20,7 @@ export class InboundService {
   constructor(
     @Inject(inboundDatabase.dataSource) private readonly dataSource: DataSource,
     @Inject(inboundDatabase.commands) private readonly commands: CommandLedger,
-    private readonly reference: ReferenceData,
+    private readonly reference: RatingClient,
     private readonly bus: CommandBus,
     @Inject(inboundDatabase.outbox) private readonly outbox: Outbox,
   ) {}

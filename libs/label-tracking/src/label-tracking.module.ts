@@ -12,13 +12,14 @@ import { LabelTrackingHandlers } from './label-tracking.handlers';
 import { CheckpointNormaliser } from './normalisation/normalise-checkpoint';
 import { ShipmentService } from './shipment.service';
 import { TrackingService } from './tracking.service';
+import { RatingClientModule } from '@consign/rating-client';
 
 /**
  * label-tracking-service: labels, orders' shipments, carrier checkpoints and their normalisation,
  * label and order tracking.
  */
 @Module({
-  imports: [labelTrackingDatabase.module],
+  imports: [labelTrackingDatabase.module, RatingClientModule],
   controllers: [LabelTrackingHandlers],
   providers: [
     { provide: LabelTrackingConfig, useFactory: () => loadConfigOf(LabelTrackingConfig) },

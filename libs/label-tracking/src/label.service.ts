@@ -17,20 +17,13 @@ import {
   LateCarrierEventView,
   RatingTopic,
 } from '@consign/contracts';
-import {
-  CLOCK,
-  Clock,
-  CommandBus,
-  CommandLedger,
-  DomainError,
-  Outbox,
-  ReferenceData,
-} from '@consign/platform';
+import { CLOCK, Clock, CommandBus, CommandLedger, DomainError, Outbox } from '@consign/platform';
 import { freightRequestOf, labelRefusal } from './label-pricing';
 import { labelTrackingDatabase } from './label-tracking.database';
 import { isoUtc } from './sql-time';
 import { CONSIGN_CARRIER } from './tracking-state';
 import { labelCheckpointsJson } from './tracking.service';
+import { RatingClient } from '@consign/rating-client';
 
 /** The checkpoint every label starts with (spec endpoint 2, rule 1). */
 export const LABEL_CREATED_CHECKPOINT = {
@@ -76,7 +69,7 @@ export class LabelService {
     @Inject(labelTrackingDatabase.outbox) private readonly outbox: Outbox,
     @Inject(labelTrackingDatabase.commands) private readonly commands: CommandLedger,
     @Inject(CLOCK) private readonly clock: Clock,
-    private readonly reference: ReferenceData,
+    private readonly reference: RatingClient,
     private readonly bus: CommandBus,
   ) {}
 

@@ -20,7 +20,6 @@ import {
   loadConfig,
   metrics,
   Outbox,
-  ReferenceData,
   runInMessageScope,
 } from '@consign/platform';
 import { orderDatabase } from './order.database';
@@ -29,6 +28,7 @@ import { OrderLifecycle } from './order-lifecycle.service';
 import { OrderService } from './order.service';
 import { createTestDatabase, TestDatabase } from '@consign/testing';
 import { validOrderAddress } from '@consign/testing/fixtures';
+import { RatingClient } from '@consign/rating-client';
 
 const WAREHOUSES = [{ code: 'WH-US-NJ', name: 'New Jersey', country_code: 'US' }];
 
@@ -81,10 +81,7 @@ describe('order-service commands, delivered more than once', () => {
     const outbox = new Outbox(dataSource, new InProcessClient(broker), 'orders');
     const commands = new CommandLedger(dataSource, 'orders', { now: () => now });
     const config = loadConfig({ BUS_TIMEOUT_MS: '1000' });
-    const reference = new ReferenceData(
-      new CommandBus(new InProcessClient(broker), config),
-      config,
-    );
+    const reference = new RatingClient(new CommandBus(new InProcessClient(broker), config), config);
     handlers = new OrderHandlers(
       new OrderService(dataSource, outbox, commands, reference),
       new OrderLifecycle(dataSource, outbox, commands),

@@ -6,10 +6,11 @@ import { OrderLifecycle } from './order-lifecycle.service';
 import { OrderService } from './order.service';
 import { OrderConfig } from './order.config';
 import { ReservationWatchdog } from './reservation-watchdog';
+import { RatingClientModule } from '@consign/rating-client';
 
 /** order-service: customer orders and their state machine; the order side of the stock saga. */
 @Module({
-  imports: [orderDatabase.module],
+  imports: [orderDatabase.module, RatingClientModule],
   controllers: [OrderHandlers],
   providers: [
     OrderService,

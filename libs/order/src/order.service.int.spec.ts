@@ -22,7 +22,6 @@ import {
   InProcessClient,
   loadConfig,
   Outbox,
-  ReferenceData,
 } from '@consign/platform';
 import { orderDatabase } from './order.database';
 import { OrderRepository } from './order.repository';
@@ -32,6 +31,7 @@ import { OrderService } from './order.service';
 import { OrderActor } from './order.transitions';
 import { createTestDatabase, TestDatabase } from '@consign/testing';
 import { validOrderAddress } from '@consign/testing/fixtures';
+import { RatingClient } from '@consign/rating-client';
 
 const WAREHOUSES = [
   { code: 'WH-NL-AMS', name: 'Amsterdam', country_code: 'NL' },
@@ -89,10 +89,7 @@ describe('OrderService and OrderLifecycle', () => {
 
   const build = (env: Record<string, string> = {}) => {
     const config = loadConfig({ BUS_TIMEOUT_MS: '1000', ...env });
-    const reference = new ReferenceData(
-      new CommandBus(new InProcessClient(broker), config),
-      config,
-    );
+    const reference = new RatingClient(new CommandBus(new InProcessClient(broker), config), config);
     return new OrderService(dataSource, outbox, commands, reference);
   };
 
@@ -253,7 +250,7 @@ describe('OrderService and OrderLifecycle', () => {
         dataSource,
         outbox,
         commands,
-        new ReferenceData(new CommandBus(new InProcessClient(lonely), config), config),
+        new RatingClient(new CommandBus(new InProcessClient(lonely), config), config),
       );
       await expect(unchecked.create(merchant, orderRequest(anOrder()))).rejects.toMatchObject({
         code: CommonErrorCode.Unavailable,

@@ -8,11 +8,12 @@ import {
   OrderStateView,
   OrderView,
 } from '@consign/contracts';
-import { CommandLedger, DomainError, Outbox, ReferenceData } from '@consign/platform';
+import { CommandLedger, DomainError, Outbox } from '@consign/platform';
 import { orderDatabase } from './order.database';
 import { orderServiceProblems } from './order.references';
 import { orderStatusChanged } from './order-status-events';
 import { OrderRepository } from './order.repository';
+import { RatingClient } from '@consign/rating-client';
 
 /** Creating and reading orders. State changes are OrderLifecycle's. */
 @Injectable()
@@ -21,7 +22,7 @@ export class OrderService {
     @Inject(orderDatabase.dataSource) private readonly dataSource: DataSource,
     @Inject(orderDatabase.outbox) private readonly outbox: Outbox,
     @Inject(orderDatabase.commands) private readonly commands: CommandLedger,
-    private readonly reference: ReferenceData,
+    private readonly reference: RatingClient,
   ) {}
 
   /**

@@ -15,7 +15,6 @@ import {
   InProcessBroker,
   InProcessClient,
   Outbox,
-  ReferenceData,
   loadConfig,
   loadConfigOf,
 } from '@consign/platform';
@@ -25,6 +24,7 @@ import { OrderLifecycle } from './order-lifecycle.service';
 import { OrderService } from './order.service';
 import { ReservationWatchdog, noAnswerReason } from './reservation-watchdog';
 import { TestDatabase, createTestDatabase } from '@consign/testing';
+import { RatingClient } from '@consign/rating-client';
 
 const WAREHOUSES = [{ code: 'WH-US-NJ', name: 'New Jersey', country_code: 'US' }];
 
@@ -109,7 +109,7 @@ describe('ReservationWatchdog', () => {
       dataSource,
       outbox,
       commands,
-      new ReferenceData(new CommandBus(new InProcessClient(broker), config), config),
+      new RatingClient(new CommandBus(new InProcessClient(broker), config), config),
     );
     lifecycle = new OrderLifecycle(dataSource, outbox, commands);
   });

@@ -29,7 +29,6 @@ export * from './bus/batch-consumer';
 export * from './messaging/micro-batcher';
 export * from './time/clock';
 export * from './time/periodic';
-export * from './reference/reference-data';
 export * from './database/sql';
 export * from './messaging/handle-event';
 export * from './messaging/dead-letter';

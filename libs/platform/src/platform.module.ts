@@ -14,7 +14,6 @@ import { DatabaseHost } from './database/database-host';
 import { lockDataDir } from './database/data-dir-lock';
 import { BUS_CLIENT } from './bus/bus.tokens';
 import { CommandBus } from './bus/command-bus';
-import { ReferenceData } from './reference/reference-data';
 import { InProcessBroker } from './bus/in-process-broker';
 import { InProcessClient, InProcessServer } from './bus/in-process.transport';
 import { kafkaClientOptions, kafkaServerOptions } from './bus/kafka/kafka-options';
@@ -181,20 +180,11 @@ export class PlatformModule {
           },
         },
         CommandBus,
-        ReferenceData,
         PlatformLifecycle,
         { provide: OBSERVED_APP_NAME, useValue: options.appName },
         ObservabilityLifecycle,
       ],
-      exports: [
-        AppConfig,
-        ShutdownState,
-        DATABASE_HOST,
-        IN_PROCESS_BROKER,
-        BUS_CLIENT,
-        CommandBus,
-        ReferenceData,
-      ],
+      exports: [AppConfig, ShutdownState, DATABASE_HOST, IN_PROCESS_BROKER, BUS_CLIENT, CommandBus],
     };
   }
 }

@@ -21,7 +21,6 @@ import {
   InProcessBroker,
   InProcessClient,
   Outbox,
-  ReferenceData,
 } from '@consign/platform';
 import { CheckpointIngestor } from '../checkpoint-ingestor';
 import { ExpirySweeper } from '../expiry-sweeper';
@@ -35,6 +34,7 @@ import { ShipmentService } from '../shipment.service';
 import { TrackingService } from '../tracking.service';
 import { createTestDatabase, TestDatabase } from '@consign/testing';
 import { minimalLabelAddress } from '@consign/testing/fixtures';
+import { RatingClient } from '@consign/rating-client';
 
 /** The carrier services rating-service would list (the parts label-tracking reads). */
 export const TEST_SERVICES = [
@@ -78,7 +78,7 @@ export class FakeRating {
   readonly freightRequests: CommandRequest<typeof RatingTopic.CalculateFreight>[] = [];
   answer: Reply<FreightCostResultView> = success(TEST_PRICE);
 
-  readonly reference = { services: async () => TEST_SERVICES } as unknown as ReferenceData;
+  readonly reference = { services: async () => TEST_SERVICES } as unknown as RatingClient;
   readonly bus = {
     request: async <K extends typeof RatingTopic.CalculateFreight>(
       _topic: K,

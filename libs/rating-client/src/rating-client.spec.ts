@@ -1,18 +1,20 @@
 import { CommonErrorCode, RatingTopic, failure, success } from '@consign/contracts';
-import { CommandBus } from '../bus/command-bus';
-import { InProcessBroker } from '../bus/in-process-broker';
-import { InProcessClient } from '../bus/in-process.transport';
-import { loadConfig } from '../config/app-config';
-import { runInMessageScope } from '../observability/correlation';
-import { ReferenceData } from './reference-data';
+import {
+  CommandBus,
+  InProcessBroker,
+  InProcessClient,
+  loadConfig,
+  runInMessageScope,
+} from '@consign/platform';
+import { RatingClient } from './rating-client';
 
 const WAREHOUSES = [{ code: 'WH-NL-AMS', name: 'Amsterdam', country_code: 'NL' }];
 
-describe('ReferenceData', () => {
+describe('RatingClient', () => {
   let broker: InProcessBroker;
   const make = (env: Record<string, string> = {}) => {
     const config = loadConfig({ BUS_TIMEOUT_MS: '400', ...env });
-    return new ReferenceData(new CommandBus(new InProcessClient(broker), config), config);
+    return new RatingClient(new CommandBus(new InProcessClient(broker), config), config);
   };
 
   beforeEach(() => {

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, Module } from '@nestjs/common';
 import {
   CarrierServiceView,
   CommandReply,
@@ -6,10 +6,7 @@ import {
   RatingTopic,
   WarehouseView,
 } from '@consign/contracts';
-import { AppConfig } from '../config/app-config';
-import { CommandBus } from '../bus/command-bus';
-import { DomainError } from '../errors/domain-error';
-import { currentCommand } from '../observability/correlation';
+import { AppConfig, CommandBus, DomainError, currentCommand } from '@consign/platform';
 
 /** How long an answer of rating-service is reused: codes change rarely, requests are frequent. */
 export const REFERENCE_DATA_TTL_MS = 60_000;
@@ -21,14 +18,15 @@ interface Entry<T> {
 }
 
 /**
- * Warehouses and carrier services, asked of rating-service (request-reply) and cached per merchant
+ * rating-service's client for the services that check codes against its reference data:
+ * warehouses and carrier services, asked of rating-service (request-reply) and cached per merchant
  * for a minute; concurrent misses share one request. Call it before a transaction, never inside
  * one. When rating-service does not answer (within half the time the caller has left), the
  * caller's use case fails with Unavailable (503): a code is never accepted unchecked.
  */
 @Injectable()
-export class ReferenceData {
-  private readonly logger = new Logger('ReferenceData');
+export class RatingClient {
+  private readonly logger = new Logger('RatingClient');
   private readonly cache = new Map<string, Entry<unknown>>();
 
   constructor(
@@ -94,3 +92,7 @@ export class ReferenceData {
 }
 
 type RatingCommand = (typeof RatingTopic)[keyof typeof RatingTopic];
+
+/** Provides the one RatingClient of the process to the modules that import it. */
+@Module({ providers: [RatingClient], exports: [RatingClient] })
+export class RatingClientModule {}
