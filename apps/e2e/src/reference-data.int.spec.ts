@@ -32,9 +32,10 @@ async function startInProcess(withRating: boolean) {
   const database: TestDatabase = await createTestDatabase();
   const dataDir = tempDir('reference');
   const apiKey = newApiKey();
+  // The gateway's own settings (GatewayConfig) are read from the process's environment.
+  process.env.BOOTSTRAP_API_KEY = apiKey;
   const config = loadConfig({
     DATA_DIR: dataDir,
-    BOOTSTRAP_API_KEY: apiKey,
     BUS_TIMEOUT_MS: '2000',
     LOG_LEVEL: 'error',
     ...(database.url ? { DATABASE_URL: database.url } : {}),
@@ -58,7 +59,7 @@ async function startInProcess(withRating: boolean) {
     new FastifyAdapter(),
     { logger: ['error'], bodyParser: false },
   );
-  await applyHttpRules(app, config);
+  await applyHttpRules(app);
   const broker = app.get<InProcessBroker | null>(IN_PROCESS_BROKER);
   app.connectMicroservice(busServerOptions(config, 'reference-test', broker));
   await app.startAllMicroservices();
@@ -81,6 +82,7 @@ async function startInProcess(withRating: boolean) {
   return {
     send,
     async stop() {
+      delete process.env.BOOTSTRAP_API_KEY;
       await app.close();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });

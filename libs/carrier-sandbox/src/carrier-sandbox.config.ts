@@ -6,9 +6,7 @@ import {
   ValidatorConstraintInterface,
 } from 'class-validator';
 import { parseScenarioWeights } from './sandbox-script';
-
-const toInt = ({ value }: { value: unknown }) =>
-  typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value.trim()) : value;
+import { toInt } from '@consign/platform';
 
 @ValidatorConstraint({ name: 'scenarioWeights' })
 class ScenarioWeightsRule implements ValidatorConstraintInterface {

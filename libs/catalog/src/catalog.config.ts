@@ -1,8 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsInt, Max, Min } from 'class-validator';
-
-const toInt = ({ value }: { value: unknown }) =>
-  typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value.trim()) : value;
+import { toInt } from '@consign/platform';
 
 /** catalog-service's own settings (read with loadConfigOf; every one has a default). */
 export class CatalogConfig {

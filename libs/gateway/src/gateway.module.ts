@@ -21,6 +21,8 @@ import { ReferenceDataController } from './rating/reference-data.controller';
 import { WebhookController } from './webhook/webhook.controller';
 import { TrackingPageController } from './tracking/tracking-page.controller';
 import { TrackingTokenService } from './tracking/tracking-token.service';
+import { loadConfigOf } from '@consign/platform';
+import { GatewayConfig } from './gateway.config';
 
 /**
  * The HTTP entry: authenticates (a Fastify hook, see applyHttpRules), validates with the
@@ -43,6 +45,7 @@ import { TrackingTokenService } from './tracking/tracking-token.service';
     TrackingPageController,
   ],
   providers: [
+    { provide: GatewayConfig, useFactory: () => loadConfigOf(GatewayConfig) },
     ApiKeyService,
     BootstrapKeyService,
     CarrierCredentialService,
@@ -52,6 +55,6 @@ import { TrackingTokenService } from './tracking/tracking-token.service';
     TrackingTokenService,
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
   ],
-  exports: [ApiKeyService, BootstrapKeyService, CarrierCredentialService],
+  exports: [GatewayConfig, ApiKeyService, BootstrapKeyService, CarrierCredentialService],
 })
 export class GatewayModule {}

@@ -10,3 +10,4 @@ export * from './auth/gateway.database';
 export * from './http/api-envelope';
 export { MAX_PATH_PARAM_LENGTH } from './http/edge-rules';
 export { default as openApiPluginMetadata } from './http/openapi-metadata.generated';
+export * from './gateway.config';

@@ -7,3 +7,4 @@ export * from './pricing/freight-calculation';
 export * from './rating.module';
 export * from './rating.service';
 export * from './rating.tokens';
+export * from './rating.config';

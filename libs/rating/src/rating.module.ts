@@ -1,6 +1,7 @@
 import { Logger, Module } from '@nestjs/common';
-import { AppConfig } from '@consign/platform';
+import { loadConfigOf } from '@consign/platform';
 import { findRateCardsFolder, loadRateCards } from './rate-cards/rate-card.loader';
+import { RatingConfig } from './rating.config';
 import { RatingHandlers } from './rating.handlers';
 import { RatingService } from './rating.service';
 import { REFERENCE_DATA } from './rating.tokens';
@@ -13,10 +14,11 @@ import { REFERENCE_DATA } from './rating.tokens';
 @Module({
   controllers: [RatingHandlers],
   providers: [
+    { provide: RatingConfig, useFactory: () => loadConfigOf(RatingConfig) },
     {
       provide: REFERENCE_DATA,
-      inject: [AppConfig],
-      useFactory: (config: AppConfig) => {
+      inject: [RatingConfig],
+      useFactory: (config: RatingConfig) => {
         const folder = config.RATE_CARDS_DIR ?? findRateCardsFolder();
         const data = loadRateCards(folder);
         const versions = Object.entries(data.versions)

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { AppConfig, DatabaseHost } from '@consign/platform';
+import { DatabaseHost } from '@consign/platform';
 import { DataSource } from 'typeorm';
 import { ApiKeyRole } from './api-key.entity';
 import { ApiKeyService, generateApiKey, hashApiKey } from './api-key.service';
 import { CarrierCredentialService } from './carrier-credential.service';
 import { gatewayDatabase } from './gateway.database';
+import { GatewayConfig } from '../gateway.config';
 import { RevocationWatcher } from './revocation-watcher';
 import { TestDatabase, createTestDatabase } from '@consign/testing';
 
@@ -88,7 +89,7 @@ describe('admin keys and revocation across gateway processes', () => {
       const dataSource = await host.openServiceDataSource(gatewayDatabase.options);
       const keys = new ApiKeyService(dataSource);
       const credentials = new CarrierCredentialService(dataSource);
-      const config = Object.assign(new AppConfig(), { KEY_REVOCATION_POLL_MS: 0 });
+      const config = Object.assign(new GatewayConfig(), { KEY_REVOCATION_POLL_MS: 0 });
       const watcher = new RevocationWatcher(dataSource, keys, credentials, config);
       await watcher.look();
       gateways.push({ keys, watcher });

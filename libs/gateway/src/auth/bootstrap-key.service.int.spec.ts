@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { AppConfig, ConfigError, DatabaseHost } from '@consign/platform';
 import { ApiKeyRole } from './api-key.entity';
 import { ApiKeyService } from './api-key.service';
+import { GatewayConfig } from '../gateway.config';
 import { BOOTSTRAP_ADMIN_KEY_FILE, BootstrapKeyService } from './bootstrap-key.service';
 import { gatewayDatabase } from './gateway.database';
 import { TestDatabase, createTestDatabase } from '@consign/testing';
@@ -14,8 +15,12 @@ describe('BootstrapKeyService: the first admin key', () => {
   let keys: ApiKeyService;
   let dataDir: string;
 
-  const bootstrap = (config: Partial<AppConfig>) =>
-    new BootstrapKeyService(keys, Object.assign(new AppConfig(), { DATA_DIR: dataDir }, config));
+  const bootstrap = (config: Partial<GatewayConfig>) =>
+    new BootstrapKeyService(
+      keys,
+      Object.assign(new AppConfig(), { DATA_DIR: dataDir }),
+      Object.assign(new GatewayConfig(), config),
+    );
 
   beforeEach(async () => {
     database = await createTestDatabase();

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Injectable, Logger } from '@nestjs/common';
 import { AppConfig, ConfigError } from '@consign/platform';
+import { GatewayConfig } from '../gateway.config';
 import { ApiKeyRole } from './api-key.entity';
 import { ApiKeyService } from './api-key.service';
 
@@ -27,12 +28,13 @@ export class BootstrapKeyService {
   constructor(
     private readonly keys: ApiKeyService,
     private readonly config: AppConfig,
+    private readonly gateway: GatewayConfig,
   ) {}
 
   async ensureFirstMerchant(): Promise<BootstrapResult> {
     const existing = await this.keys.firstMerchant();
     const merchant = existing ?? (await this.keys.createMerchant('Default merchant'));
-    const given = this.config.BOOTSTRAP_API_KEY;
+    const given = this.gateway.BOOTSTRAP_API_KEY;
     if (given) {
       if (!(await this.keys.hasKey(given)))
         await this.keys.issueKey(merchant.id, ApiKeyRole.Merchant, given);
@@ -54,8 +56,8 @@ export class BootstrapKeyService {
    * shown again on later starts of the same data directory.
    */
   async ensureAdminKey(): Promise<{ apiKey?: string; generated: boolean }> {
-    const given = this.config.BOOTSTRAP_ADMIN_KEY;
-    if (given && given === this.config.BOOTSTRAP_API_KEY)
+    const given = this.gateway.BOOTSTRAP_ADMIN_KEY;
+    if (given && given === this.gateway.BOOTSTRAP_API_KEY)
       throw new ConfigError(['BOOTSTRAP_ADMIN_KEY must differ from BOOTSTRAP_API_KEY']);
     if (given) {
       if (!(await this.keys.hasKey(given)))

@@ -6,7 +6,7 @@ import {
   OnApplicationShutdown,
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppConfig } from '@consign/platform';
+import { GatewayConfig } from '../gateway.config';
 import { ApiKeyService } from './api-key.service';
 import { CarrierCredentialService } from './carrier-credential.service';
 import { GATEWAY_SCHEMA, gatewayDatabase } from './gateway.database';
@@ -46,7 +46,7 @@ export class RevocationWatcher implements OnApplicationBootstrap, OnApplicationS
     @Inject(gatewayDatabase.dataSource) private readonly dataSource: DataSource,
     private readonly keys: ApiKeyService,
     private readonly credentials: CarrierCredentialService,
-    private readonly config: AppConfig,
+    private readonly config: GatewayConfig,
   ) {}
 
   /** A first look before the process serves: it learns the database's time. */

@@ -7,6 +7,7 @@ import {
   LogFormat,
   createAppLogger,
   isOperationalPath,
+  loadConfigOf,
 } from '@consign/platform';
 import { envelope, errorEnvelope } from '@consign/contracts';
 import rateLimit from '@fastify/rate-limit';
@@ -19,6 +20,7 @@ import { runApiRoutesDirectly } from './direct-routes';
 import { setupApiDocs } from './api-docs';
 import { EDGE_FASTIFY_OPTIONS, parseJsonBodies } from './edge-rules';
 import { sharedRateLimitStore } from './rate-limit-store';
+import { GatewayConfig } from '../gateway.config';
 
 /**
  * A Nest application on Fastify. Fastify's own errors (body over the limit: 413, unknown route:
@@ -33,7 +35,7 @@ export async function createHttpApp(
   logging: { appName: string; logFormat: LogFormat } = { appName: 'consign', logFormat: 'text' },
 ): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
-    bodyLimit: config.BODY_LIMIT_BYTES,
+    bodyLimit: loadConfigOf(GatewayConfig).BODY_LIMIT_BYTES,
     trustProxy: true,
     ...GRACEFUL_FASTIFY_OPTIONS,
     ...EDGE_FASTIFY_OPTIONS,
@@ -44,7 +46,7 @@ export async function createHttpApp(
     // The JSON body parser is the gateway's own (parseJsonBodies); other types are a 415.
     bodyParser: false,
   });
-  await applyHttpRules(app, config);
+  await applyHttpRules(app);
   setupApiDocs(app);
   return app;
 }
@@ -55,10 +57,7 @@ export async function createHttpApp(
  * (runApiRoutesDirectly). Before the routes are registered (init, listen); the application must be
  * created with `bodyParser: false` (Nest's JSON parser would clash with the gateway's).
  */
-export async function applyHttpRules(
-  app: NestFastifyApplication,
-  config: AppConfig,
-): Promise<void> {
+export async function applyHttpRules(app: NestFastifyApplication): Promise<void> {
   app.getHttpAdapter().getInstance().decorateRequest(BEARER_SLOT, null);
   rejectNonJsonBodies(app);
   parseJsonBodies(app);
@@ -66,7 +65,7 @@ export async function applyHttpRules(
   handleIdempotency(app);
   runApiRoutesDirectly(app);
   envelopeResults(app);
-  await limitRequestRate(app, config);
+  await limitRequestRate(app, app.get(GatewayConfig));
 }
 
 /**
@@ -75,7 +74,7 @@ export async function applyHttpRules(
  * holds across gateway replicas, else in each gateway process's memory (sharedRateLimitStore).
  * The operational endpoints (/health/*, /metrics) are not counted.
  */
-async function limitRequestRate(app: NestFastifyApplication, config: AppConfig): Promise<void> {
+async function limitRequestRate(app: NestFastifyApplication, config: GatewayConfig): Promise<void> {
   if (config.RATE_LIMIT_MAX === 0) return;
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_MAX,

@@ -1,8 +1,8 @@
 import { Logger } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { AppConfig } from '@consign/platform';
 import { RateLimitPluginOptions } from '@fastify/rate-limit';
 import Redis from 'ioredis';
+import { GatewayConfig } from '../gateway.config';
 
 type SharedStoreOptions = Pick<RateLimitPluginOptions, 'redis' | 'nameSpace' | 'skipOnError'>;
 
@@ -16,7 +16,7 @@ type SharedStoreOptions = Pick<RateLimitPluginOptions, 'redis' | 'nameSpace' | '
  */
 export function sharedRateLimitStore(
   app: NestFastifyApplication,
-  config: AppConfig,
+  config: GatewayConfig,
 ): SharedStoreOptions {
   if (!config.REDIS_URL) return {};
   const logger = new Logger('RateLimit');

@@ -19,7 +19,6 @@ describe('loadConfig', () => {
       PORT: '8080',
       DATABASE_URL: 'postgres://u@127.0.0.1:5432/db',
       KAFKA_BROKERS: 'kafka-0:9092,kafka-1:9092',
-      BOOTSTRAP_API_KEY: 'ck_0123456789abcdef',
     });
     expect(config.PORT).toBe(8080);
     expect(config.kafkaBrokers).toEqual(['kafka-0:9092', 'kafka-1:9092']);
@@ -27,7 +26,6 @@ describe('loadConfig', () => {
 
   it('treats blank optional values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', KAFKA_BROKERS: ' ' }).DATABASE_URL).toBeUndefined();
-    expect(loadConfig({ RATE_CARDS_DIR: ' ' }).RATE_CARDS_DIR).toBeUndefined();
   });
 
   it('reads the log format and the OTLP endpoint, both unset by default', () => {
@@ -40,34 +38,17 @@ describe('loadConfig', () => {
     ).toBe('http://collector:4318');
   });
 
-  it('reads the rate-card folder', () => {
-    expect(loadConfig({ RATE_CARDS_DIR: '/etc/consign/rate-cards' }).RATE_CARDS_DIR).toBe(
-      '/etc/consign/rate-cards',
-    );
-  });
-
-  it('reads the Redis of the shared rate limit, unset by default', () => {
-    expect(loadConfig({}).REDIS_URL).toBeUndefined();
-    expect(loadConfig({ REDIS_URL: 'redis://:secret@redis:6379/2' }).REDIS_URL).toBe(
-      'redis://:secret@redis:6379/2',
-    );
-  });
-
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ KAFKA_BROKERS: 'kafka-0' }, 'KAFKA_BROKERS'],
-    [{ BOOTSTRAP_API_KEY: 'short' }, 'BOOTSTRAP_API_KEY'],
-    [{ BOOTSTRAP_ADMIN_KEY: 'has a space in it' }, 'BOOTSTRAP_ADMIN_KEY'],
-    [{ KEY_REVOCATION_POLL_MS: '-1' }, 'KEY_REVOCATION_POLL_MS'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ SHUTDOWN_DELAY_MS: '-1' }, 'SHUTDOWN_DELAY_MS'],
     [{ SHUTDOWN_DRAIN_TIMEOUT_MS: 'soon' }, 'SHUTDOWN_DRAIN_TIMEOUT_MS'],
     [{ SHUTDOWN_CLOSE_TIMEOUT_MS: '10' }, 'SHUTDOWN_CLOSE_TIMEOUT_MS'],
     [{ LOG_FORMAT: 'xml' }, 'LOG_FORMAT'],
     [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' }, 'OTEL_EXPORTER_OTLP_ENDPOINT'],
-    [{ REDIS_URL: '127.0.0.1:6379' }, 'REDIS_URL'],
   ])('rejects %j naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(name));

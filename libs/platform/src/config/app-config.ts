@@ -8,14 +8,17 @@ import {
   Max,
   Min,
   MinLength,
+  getMetadataStorage,
   validateSync,
 } from 'class-validator';
 import { flattenValidationErrors } from '@consign/contracts';
 import { KAFKA_DEFAULT_MAX_VALUE_BYTES } from '../bus/kafka/bounded-serializer';
 
-const toInt = ({ value }: { value: unknown }) =>
+/** class-transformer: a string of digits as a number (settings come from the environment). */
+export const toInt = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value.trim()) : value;
-const blankToUndefined = ({ value }: { value: unknown }) =>
+/** class-transformer: a blank setting is an unset one. */
+export const blankToUndefined = ({ value }: { value: unknown }) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 /**
@@ -54,36 +57,6 @@ export class AppConfig {
     message: 'KAFKA_BROKERS must be a comma-separated list of host:port',
   })
   KAFKA_BROKERS?: string;
-
-  /** The first merchant's API key; generated and saved under DATA_DIR when unset. */
-  @Transform(blankToUndefined)
-  @IsOptional()
-  @IsString()
-  @MinLength(16, { message: 'BOOTSTRAP_API_KEY must be at least 16 characters long' })
-  @Matches(/^[\x21-\x7e]+$/, {
-    message: 'BOOTSTRAP_API_KEY must be printable ASCII without spaces',
-  })
-  BOOTSTRAP_API_KEY?: string;
-
-  /** The first admin key (role admin: the admin API); generated and saved under DATA_DIR when unset. */
-  @Transform(blankToUndefined)
-  @IsOptional()
-  @IsString()
-  @MinLength(16, { message: 'BOOTSTRAP_ADMIN_KEY must be at least 16 characters long' })
-  @Matches(/^[\x21-\x7e]+$/, {
-    message: 'BOOTSTRAP_ADMIN_KEY must be printable ASCII without spaces',
-  })
-  BOOTSTRAP_ADMIN_KEY?: string;
-
-  /**
-   * How often each gateway reads the keys and carrier credentials revoked or created since its
-   * last look, and forgets them; 0 turns it off (then cached keys live 30 s).
-   */
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(60_000)
-  KEY_REVOCATION_POLL_MS = 1000;
 
   /** How long the gateway waits for a service's reply before answering 504. */
   @Transform(toInt)
@@ -156,45 +129,6 @@ export class AppConfig {
   @Min(0)
   @Max(3_600_000)
   READINESS_MAX_REBALANCE_MS = 30_000;
-
-  /** Largest accepted request body, in bytes; larger bodies get 413. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1024)
-  @Max(64 * 1024 * 1024)
-  BODY_LIMIT_BYTES = 1024 * 1024;
-
-  /** Requests one API key (or, unauthenticated, one client address) may make per window; 0 turns the limit off. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  RATE_LIMIT_MAX = 6000;
-
-  /** The rate-limit window, in milliseconds. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1000)
-  @Max(3_600_000)
-  RATE_LIMIT_WINDOW_MS = 60_000;
-
-  /**
-   * Redis the gateways keep their rate-limit counters in (`redis://[user:password@]host:port[/db]`
-   * or `rediss://`), so that the limit holds across replicas; when unset, each gateway process
-   * counts in its own memory.
-   */
-  @Transform(blankToUndefined)
-  @IsOptional()
-  @Matches(/^rediss?:\/\/\S+$/, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
-  REDIS_URL?: string;
-
-  /**
-   * Folder of rating-service's rate cards (`<card>.v<N>.json`); when unset, the repository's
-   * libs/rating/rate-cards, found above the running code.
-   */
-  @Transform(blankToUndefined)
-  @IsOptional()
-  @IsString()
-  RATE_CARDS_DIR?: string;
 
   /** Log level: error, warn, log, debug or verbose. */
   @Matches(/^(error|warn|log|debug|verbose)$/, {
@@ -269,26 +203,7 @@ export class ConfigError extends Error {
 
 /** Reads and validates the configuration; throws ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const known = Object.keys(new AppConfig());
-  const source: Record<string, string> = {};
-  for (const key of [
-    ...known,
-    'DATABASE_URL',
-    'KAFKA_BROKERS',
-    'BOOTSTRAP_API_KEY',
-    'BOOTSTRAP_ADMIN_KEY',
-    'RATE_CARDS_DIR',
-    'LOG_FORMAT',
-    'OTEL_EXPORTER_OTLP_ENDPOINT',
-    'REDIS_URL',
-  ]) {
-    const value = env[key];
-    if (value !== undefined) source[key] = value;
-  }
-  const config = plainToInstance(AppConfig, source, { exposeDefaultValues: true });
-  const errors = validateSync(config, { validationError: { target: false, value: false } });
-  if (errors.length) throw new ConfigError(flattenValidationErrors(errors));
-  return config;
+  return loadConfigOf(AppConfig, env);
 }
 
 /**
@@ -300,7 +215,7 @@ export function loadConfigOf<T extends object>(
   env: NodeJS.ProcessEnv = process.env,
 ): T {
   const source: Record<string, string> = {};
-  for (const key of Object.keys(new cls())) {
+  for (const key of settingsOf(cls)) {
     const value = env[key];
     if (value !== undefined) source[key] = value;
   }
@@ -308,4 +223,15 @@ export function loadConfigOf<T extends object>(
   const errors = validateSync(config, { validationError: { target: false, value: false } });
   if (errors.length) throw new ConfigError(flattenValidationErrors(errors));
   return config;
+}
+
+/**
+ * A settings class's variables: its properties with a default, and its decorated ones (an optional
+ * setting without a default is not an own property of an instance).
+ */
+function settingsOf(cls: new () => object): Set<string> {
+  const decorated = getMetadataStorage()
+    .getTargetValidationMetadatas(cls, '', true, false)
+    .map((rule) => rule.propertyName);
+  return new Set([...Object.keys(new cls()), ...decorated]);
 }
