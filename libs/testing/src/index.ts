@@ -9,7 +9,6 @@ export * from './e2e/distributed';
 export * from './factories/label.factory';
 export * from './e2e/eventually';
 export * from './factories/rating.factory';
-export * from './factories/rating-calculation.factory';
 export * from './factories/order.factory';
 export * from './e2e/hostile-requests';
 export * from './e2e/webhook-receiver';

@@ -1,11 +1,12 @@
 import { RatingErrorCode } from '@consign/contracts';
-import { freightRequest, orderRequest, sampleReferenceData } from '@consign/testing';
+import { freightRequest, orderRequest } from '@consign/testing/fixtures';
+import { findRateCardsFolder, loadRateCards } from '../rate-cards/rate-card.loader';
 import { calculateFreight } from './freight-calculation';
 import { calculateOrder } from './order-calculation';
 
 /* Worked examples on the sample rate cards; figures computed by hand as in order-calculation.spec. */
 
-const data = sampleReferenceData();
+const data = loadRateCards(findRateCardsFolder());
 const calculate = (overrides: Record<string, unknown> = {}) =>
   calculateFreight(data, freightRequest(overrides));
 

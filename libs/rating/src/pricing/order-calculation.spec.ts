@@ -1,5 +1,6 @@
 import { OrderCostResultView, RatingErrorCode } from '@consign/contracts';
-import { orderRequest, sampleReferenceData } from '@consign/testing';
+import { orderRequest } from '@consign/testing/fixtures';
+import { findRateCardsFolder, loadRateCards } from '../rate-cards/rate-card.loader';
 import { calculateOrder } from './order-calculation';
 import { RatingFailure } from './rating-failure';
 
@@ -10,7 +11,7 @@ import { RatingFailure } from './rating-failure';
  *   1 lb = 0.45359237 kg, 1 in = 2.54 cm; USD 1 = EUR 0.92 = GBP 0.79 = AUD 1.53.
  */
 
-const data = sampleReferenceData();
+const data = loadRateCards(findRateCardsFolder());
 const calculate = (overrides: Record<string, unknown>) =>
   calculateOrder(data, orderRequest(overrides));
 const COUNTRY: Record<string, string> = { NJ: 'US', CA: 'US', DE: 'DE', GB: 'GB' };

@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import type * as PlatformLibrary from '@consign/platform';
+import type { ServiceDatabaseOptions } from '@consign/platform';
 import type * as TestingLibrary from '../index';
-import type * as ServiceDatabases from '../database/service-databases';
 
 const REPO_ROOT = resolve(__dirname, '..', '..', '..', '..');
 
@@ -40,8 +40,9 @@ export default async function globalSetup(): Promise<void> {
     process.stdout.write('\nPostgreSQL is not reachable: tests use the embedded database.\n');
     return;
   }
-  const { ALL_SERVICE_DATABASES } = built<typeof ServiceDatabases>(
-    'libs/testing/src/database/service-databases.js',
+  // Every service's database (apps/e2e: the test helpers import no service library).
+  const { ALL_SERVICE_DATABASES } = built<{ ALL_SERVICE_DATABASES: ServiceDatabaseOptions[] }>(
+    'apps/e2e/src/service-databases.js',
   );
   const platform = builtPlatform();
   const host = new platform.DatabaseHost({
