@@ -12,6 +12,9 @@ import { LabelTrackingHandlers } from './label-tracking.handlers';
 import { CheckpointNormaliser } from './normalisation/normalise-checkpoint';
 import { ShipmentService } from './shipment.service';
 import { TrackingService } from './tracking.service';
+import { LabelRepository } from './label.repository';
+import { ShipmentRepository } from './shipment.repository';
+import { TrackingRepository } from './tracking.repository';
 
 /**
  * label-tracking-service: labels, orders' shipments, carrier checkpoints and their normalisation,
@@ -32,6 +35,9 @@ import { TrackingService } from './tracking.service';
     CheckpointIngestor,
     CarrierCheckpointConsumer,
     ExpirySweeper,
+    LabelRepository,
+    ShipmentRepository,
+    TrackingRepository,
   ],
 })
 export class LabelTrackingModule {}
