@@ -25,6 +25,7 @@ import {
   runInMessageScope,
   TestDatabase,
 } from '@consign/platform';
+import { OrderRepository } from './order.repository';
 import { orderDatabase } from './order.database';
 import { OrderHandlers } from './order.handlers';
 import { OrderLifecycle } from './order-lifecycle.service';
@@ -97,8 +98,8 @@ describe('order-service commands, delivered more than once', () => {
       config,
     );
     handlers = new OrderHandlers(
-      new OrderService(dataSource, outbox, commands, reference),
-      new OrderLifecycle(dataSource, outbox, commands),
+      new OrderService(dataSource, outbox, commands, reference, new OrderRepository()),
+      new OrderLifecycle(dataSource, outbox, commands, new OrderRepository()),
       new Inbox(dataSource, 'orders'),
       outbox,
       commands,

@@ -6,6 +6,7 @@ import { OrderLifecycle } from './order-lifecycle.service';
 import { OrderService } from './order.service';
 import { OrderConfig } from './order.config';
 import { ReservationWatchdog } from './reservation-watchdog';
+import { OrderRepository } from './order.repository';
 
 /** order-service: customer orders and their state machine; the order side of the stock saga. */
 @Module({
@@ -15,6 +16,7 @@ import { ReservationWatchdog } from './reservation-watchdog';
     OrderService,
     OrderLifecycle,
     ReservationWatchdog,
+    OrderRepository,
     { provide: OrderConfig, useFactory: () => loadConfigOf(OrderConfig) },
   ],
   exports: [OrderService, OrderLifecycle],

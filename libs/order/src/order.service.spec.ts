@@ -107,7 +107,7 @@ describe('OrderService and OrderLifecycle', () => {
       new CommandBus(new InProcessClient(broker), config),
       config,
     );
-    return new OrderService(dataSource, outbox, commands, reference);
+    return new OrderService(dataSource, outbox, commands, reference, new OrderRepository());
   };
 
   let statusChanges: Record<string, unknown>[];
@@ -137,7 +137,7 @@ describe('OrderService and OrderLifecycle', () => {
     outbox = new Outbox(dataSource, new InProcessClient(broker), 'orders');
     commands = new CommandLedger(dataSource, 'orders');
     orders = build();
-    lifecycle = new OrderLifecycle(dataSource, outbox, commands);
+    lifecycle = new OrderLifecycle(dataSource, outbox, commands, new OrderRepository());
   });
 
   beforeEach(async () => {
@@ -268,6 +268,7 @@ describe('OrderService and OrderLifecycle', () => {
         outbox,
         commands,
         new ReferenceData(new CommandBus(new InProcessClient(lonely), config), config),
+        new OrderRepository(),
       );
       await expect(unchecked.create(merchant, orderRequest(anOrder()))).rejects.toMatchObject({
         code: CommonErrorCode.Unavailable,
@@ -331,9 +332,9 @@ describe('OrderService and OrderLifecycle', () => {
           return dataSource.query(text, params);
         },
       };
-      expect(await OrderRepository.count(recording, big)).toBe(2000);
+      expect(await new OrderRepository().count(recording, big)).toBe(2000);
       for (const page of [1, 50, 100])
-        expect(await OrderRepository.page(recording, big, page, 20, 2000)).toHaveLength(20);
+        expect(await new OrderRepository().page(recording, big, page, 20, 2000)).toHaveLength(20);
       // The counter (statement 0) is one row per merchant; the pages must use the index.
       expect(statements[0][0]).toMatch(/FROM "orders"."order_count" WHERE merchant_id = \$1/);
       for (const [text, params] of statements.slice(1)) {
