@@ -27,6 +27,7 @@ import {
   ReferenceData,
   TestDatabase,
 } from '@consign/platform';
+import { InboundRepository } from './inbound.repository';
 import { inboundDatabase } from './inbound.database';
 import { InboundHandlers } from './inbound.handlers';
 import { InboundLifecycle } from './inbound-lifecycle.service';
@@ -137,8 +138,9 @@ describe('InboundService and InboundLifecycle', () => {
       new ReferenceData(bus, config),
       bus,
       outbox,
+      new InboundRepository(),
     );
-    lifecycle = new InboundLifecycle(dataSource, outbox, commands);
+    lifecycle = new InboundLifecycle(dataSource, outbox, commands, new InboundRepository());
     handlers = new InboundHandlers(
       inbounds,
       lifecycle,
@@ -242,6 +244,7 @@ describe('InboundService and InboundLifecycle', () => {
         new ReferenceData(bus, config),
         bus,
         outbox,
+        new InboundRepository(),
       );
       await expect(alone.create(merchant, inboundRequest(anInbound()))).rejects.toMatchObject({
         code: CommonErrorCode.Unavailable,
