@@ -7,6 +7,9 @@ import { BootstrapKeyService } from './auth/bootstrap-key.service';
 import { CarrierCredentialService } from './auth/carrier-credential.service';
 import { gatewayDatabase } from './auth/gateway.database';
 import { RevocationWatcher } from './auth/revocation-watcher';
+import { ApiKeyRepository } from './auth/api-key.repository';
+import { CarrierCredentialRepository } from './auth/carrier-credential.repository';
+import { MerchantRepository } from './auth/merchant.repository';
 import { InventoryController } from './catalog/inventory.controller';
 import { ProductController } from './catalog/product.controller';
 import { InboundController } from './inbound/inbound.controller';
@@ -21,6 +24,7 @@ import { ReferenceDataController } from './rating/reference-data.controller';
 import { WebhookController } from './webhook/webhook.controller';
 import { TrackingPageController } from './tracking/tracking-page.controller';
 import { TrackingTokenService } from './tracking/tracking-token.service';
+import { TrackingSecretRepository } from './tracking/tracking-secret.repository';
 
 /**
  * The HTTP entry: authenticates (a Fastify hook, see applyHttpRules), validates with the
@@ -50,6 +54,10 @@ import { TrackingTokenService } from './tracking/tracking-token.service';
     AdminService,
     GatewayBus,
     TrackingTokenService,
+    ApiKeyRepository,
+    MerchantRepository,
+    CarrierCredentialRepository,
+    TrackingSecretRepository,
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
   ],
   exports: [ApiKeyService, BootstrapKeyService, CarrierCredentialService],

@@ -8,7 +8,9 @@ import {
   TestDatabase,
   createTestDatabase,
 } from '@consign/platform';
-import { ApiKeyRole } from './api-key.entity';
+import { ApiKeyRole } from '@consign/contracts';
+import { ApiKeyRepository } from './api-key.repository';
+import { MerchantRepository } from './merchant.repository';
 import { ApiKeyService } from './api-key.service';
 import { BOOTSTRAP_ADMIN_KEY_FILE, BootstrapKeyService } from './bootstrap-key.service';
 import { gatewayDatabase } from './gateway.database';
@@ -25,7 +27,11 @@ describe('BootstrapKeyService: the first admin key', () => {
   beforeEach(async () => {
     database = await createTestDatabase();
     host = new DatabaseHost(database.target);
-    keys = new ApiKeyService(await host.openServiceDataSource(gatewayDatabase.options));
+    keys = new ApiKeyService(
+      await host.openServiceDataSource(gatewayDatabase.options),
+      new ApiKeyRepository(),
+      new MerchantRepository(),
+    );
     dataDir = mkdtempSync(join(tmpdir(), 'consign-bootstrap-'));
   });
 
