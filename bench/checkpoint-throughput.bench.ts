@@ -46,6 +46,8 @@ import {
   CheckpointIngestor,
   CheckpointNormaliser,
   LabelTrackingConfig,
+  ShipmentRepository,
+  TrackingRepository,
   labelTrackingDatabase,
 } from '@consign/label-tracking';
 import {
@@ -366,6 +368,8 @@ async function benchIngestor(): Promise<void> {
       new Outbox(dataSource, new InProcessClient(new InProcessBroker()), 'labels'),
       new CheckpointNormaliser(),
       new LabelTrackingConfig(),
+      new TrackingRepository(),
+      new ShipmentRepository(),
     );
     const events = allEvents(ids);
     const chunks: CarrierCheckpointEvent[][] = [];

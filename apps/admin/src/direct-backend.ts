@@ -2,9 +2,12 @@ import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext } from '@nestjs/common';
 import {
+  ApiKeyRepository,
   ApiKeyRole,
   ApiKeyService,
+  CarrierCredentialRepository,
   CarrierCredentialService,
+  MerchantRepository,
   gatewayDatabase,
 } from '@consign/gateway';
 import { AppConfig, PlatformModule, claimEmbeddedDatabase } from '@consign/platform';
@@ -29,7 +32,13 @@ export class DirectAdminBackend implements AdminBackend {
         PlatformModule.forRoot({ config, appName: 'consign-admin', requestsReplies: false }),
         gatewayDatabase.module,
       ],
-      providers: [ApiKeyService, CarrierCredentialService],
+      providers: [
+        ApiKeyService,
+        CarrierCredentialService,
+        ApiKeyRepository,
+        MerchantRepository,
+        CarrierCredentialRepository,
+      ],
     })
     class AdminModule {}
 

@@ -1,12 +1,12 @@
 import { serviceDatabase } from '@consign/platform';
 import { CreateSandboxParcel1764000000700 } from './migrations/1764000000700-create-sandbox-parcel';
-import { SandboxParcelEntity } from './sandbox-parcel.entity';
 
 export const CARRIER_SANDBOX_SCHEMA = 'carrier_sandbox';
 
+/** carrier-sandbox's schema: the parcels it plays (read and written with SQL, see SandboxParcelRepository). */
 export const carrierSandboxDatabase = serviceDatabase({
   name: 'carrier-sandbox',
   schema: CARRIER_SANDBOX_SCHEMA,
-  entities: [SandboxParcelEntity],
+  entities: [],
   migrations: [CreateSandboxParcel1764000000700],
 });

@@ -4,6 +4,7 @@ import { CarrierSandboxConfig } from './carrier-sandbox.config';
 import { carrierSandboxDatabase } from './carrier-sandbox.database';
 import { CarrierSandboxHandlers } from './carrier-sandbox.handlers';
 import { SandboxRunner } from './sandbox-runner';
+import { SandboxParcelRepository } from './sandbox-parcel.repository';
 
 /**
  * carrier-sandbox: the project's own carrier adapter. For the labels (and order shipments) of the
@@ -17,6 +18,7 @@ import { SandboxRunner } from './sandbox-runner';
     { provide: CarrierSandboxConfig, useFactory: () => loadConfigOf(CarrierSandboxConfig) },
     { provide: CLOCK, useValue: systemClock },
     SandboxRunner,
+    SandboxParcelRepository,
   ],
 })
 export class CarrierSandboxModule {}

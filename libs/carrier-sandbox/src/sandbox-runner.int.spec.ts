@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { CarrierSandboxConfig } from './carrier-sandbox.config';
 import { carrierSandboxDatabase } from './carrier-sandbox.database';
 import { SandboxRunner } from './sandbox-runner';
+import { SandboxParcelRepository } from './sandbox-parcel.repository';
 import { SCENARIO_STEPS, SandboxScenario } from './sandbox-script';
 import { TestDatabase, createTestDatabase } from '@consign/testing';
 
@@ -26,6 +27,7 @@ describe('SandboxRunner', () => {
         CARRIER_SANDBOX_SCENARIOS: 'failed_attempt',
         ...settings,
       }),
+      new SandboxParcelRepository(),
     );
   const adopt = (sandbox: SandboxRunner, labelId: number, serviceCode = 'DHL-EXPRESS') =>
     dataSource.transaction((manager) =>

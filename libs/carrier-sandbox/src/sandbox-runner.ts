@@ -15,20 +15,10 @@ import { carrierSandboxDatabase } from './carrier-sandbox.database';
 import { carrierOfService } from './carrier-vocabulary';
 import { SandboxParcel, eventOfStep, isLastStep, keyOf } from './sandbox-events';
 import { SandboxScenario, parseScenarioWeights, scenarioOf } from './sandbox-script';
+import { SandboxParcelRepository } from './sandbox-parcel.repository';
 
-const PARCEL = '"carrier_sandbox"."sandbox_parcel"';
 const LEASE_MS = 30_000;
 const CLAIM = 200;
-
-interface ParcelRecord {
-  id: number;
-  carrier_code: string;
-  tracking_number: string | null;
-  by_tracking_number: boolean;
-  scenario: SandboxScenario;
-  step: number;
-  next_at: Date;
-}
 
 /**
  * Moves sandbox parcels through their scenarios: every tick it claims the parcels whose next step
@@ -49,6 +39,7 @@ export class SandboxRunner implements OnApplicationBootstrap, BeforeApplicationS
     @Inject(BUS_CLIENT) private readonly bus: ClientProxy,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly config: CarrierSandboxConfig,
+    private readonly parcels: SandboxParcelRepository,
   ) {
     this.weights = parseScenarioWeights(config.CARRIER_SANDBOX_SCENARIOS);
   }
@@ -70,16 +61,12 @@ export class SandboxRunner implements OnApplicationBootstrap, BeforeApplicationS
   async adopt(manager: EntityManager, label: LabelCreatedEvent): Promise<boolean> {
     const carrier = label.carrier_code ?? carrierOfService(label.service_code);
     if (!this.config.plays(carrier)) return false;
-    await manager.query(
-      `INSERT INTO ${PARCEL} (id, carrier_code, tracking_number, scenario, next_at)
-       VALUES ($1, $2, NULL, $3, $4) ON CONFLICT (id) DO NOTHING`,
-      [
-        label.label_id,
-        carrier,
-        scenarioOf(label.label_id, this.weights),
-        new Date(this.clock.now().getTime() + this.config.allocationDelayMs),
-      ],
-    );
+    await this.parcels.insertLabel(manager, {
+      id: label.label_id,
+      carrier,
+      scenario: scenarioOf(label.label_id, this.weights),
+      nextAt: new Date(this.clock.now().getTime() + this.config.allocationDelayMs),
+    });
     return true;
   }
 
@@ -87,23 +74,19 @@ export class SandboxRunner implements OnApplicationBootstrap, BeforeApplicationS
   async adoptShipment(manager: EntityManager, shipment: ShipmentCreatedEvent): Promise<boolean> {
     if (!this.config.plays(shipment.carrier_code)) return false;
     // A shipment of a label the sandbox already moves (the same parcel) keeps that lifecycle.
-    await manager.query(
-      `INSERT INTO ${PARCEL} (id, carrier_code, tracking_number, by_tracking_number, scenario, next_at)
-       VALUES ($1, $2, $3, true, $4, $5) ON CONFLICT (id) DO NOTHING`,
-      [
-        shipment.tracking_id,
-        shipment.carrier_code,
-        shipment.tracking_number,
-        scenarioOf(shipment.tracking_id, this.weights),
-        new Date(this.clock.now().getTime() + this.config.allocationDelayMs),
-      ],
-    );
+    await this.parcels.insertShipment(manager, {
+      id: shipment.tracking_id,
+      carrier: shipment.carrier_code,
+      trackingNumber: shipment.tracking_number,
+      scenario: scenarioOf(shipment.tracking_id, this.weights),
+      nextAt: new Date(this.clock.now().getTime() + this.config.allocationDelayMs),
+    });
     return true;
   }
 
   /** Stops playing a parcel whose label was voided (a step already claimed may still go out). */
   async cancel(manager: EntityManager, labelId: number): Promise<void> {
-    await manager.query(`UPDATE ${PARCEL} SET done = true WHERE id = $1`, [labelId]);
+    await this.parcels.finish(manager, labelId);
   }
 
   tickScheduled(): Promise<number> {
@@ -141,51 +124,22 @@ export class SandboxRunner implements OnApplicationBootstrap, BeforeApplicationS
   }
 
   private async claim(now: Date): Promise<SandboxParcel[]> {
-    const rows: ParcelRecord[] = await this.dataSource.query(
-      `WITH due AS (
-         SELECT id FROM ${PARCEL}
-          WHERE NOT done AND next_at <= $1 AND (locked_until IS NULL OR locked_until < $1)
-          ORDER BY next_at LIMIT $3 FOR UPDATE SKIP LOCKED),
-       claimed AS (
-         UPDATE ${PARCEL} p SET locked_until = $2 FROM due WHERE p.id = due.id
-         RETURNING p.id, p.carrier_code, p.tracking_number, p.by_tracking_number, p.scenario,
-           p.step, p.next_at)
-       SELECT * FROM claimed ORDER BY next_at, id`,
-      [now, new Date(now.getTime() + LEASE_MS), CLAIM],
-    );
-    return rows.map((r) => ({
-      id: r.id,
-      carrierCode: r.carrier_code,
-      trackingNumber: r.tracking_number,
-      byTrackingNumber: r.by_tracking_number,
-      scenario: r.scenario,
-      step: r.step,
-      nextAt: r.next_at,
-    }));
+    return this.parcels.claim(this.dataSource, now, new Date(now.getTime() + LEASE_MS), CLAIM);
   }
 
   private async advance(parcels: SandboxParcel[]): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE ${PARCEL} p
-          SET step = a.step, next_at = a.next_at, done = a.done, locked_until = NULL,
-              tracking_number = COALESCE(p.tracking_number, a.tracking_number)
-         FROM json_to_recordset($1::json) AS a(id bigint, step int, next_at timestamptz,
-           done boolean, tracking_number text)
-        WHERE p.id = a.id`,
-      [
-        JSON.stringify(
-          parcels.map((parcel) => {
-            const event = eventOfStep(parcel);
-            return {
-              id: parcel.id,
-              step: parcel.step + 1,
-              next_at: new Date(parcel.nextAt.getTime() + this.config.CARRIER_SANDBOX_STEP_MS),
-              done: isLastStep(parcel),
-              tracking_number: event.allocation?.tracking_number ?? null,
-            };
-          }),
-        ),
-      ],
+    await this.parcels.advance(
+      this.dataSource,
+      parcels.map((parcel) => {
+        const event = eventOfStep(parcel);
+        return {
+          id: parcel.id,
+          step: parcel.step + 1,
+          next_at: new Date(parcel.nextAt.getTime() + this.config.CARRIER_SANDBOX_STEP_MS),
+          done: isLastStep(parcel),
+          tracking_number: event.allocation?.tracking_number ?? null,
+        };
+      }),
     );
   }
 }

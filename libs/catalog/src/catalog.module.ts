@@ -8,6 +8,9 @@ import { StockHandlers } from './stock.handlers';
 import { StockReservationService } from './stock-reservation.service';
 import { StockService } from './stock.service';
 import { StockReconciler } from './stock-reconciler';
+import { ProductRepository } from './product.repository';
+import { StockRepository } from './stock.repository';
+import { StockReservationRepository } from './stock-reservation.repository';
 
 /** catalog-service: products, variants and stock per warehouse. */
 @Module({
@@ -18,6 +21,9 @@ import { StockReconciler } from './stock-reconciler';
     StockService,
     StockReservationService,
     StockReconciler,
+    ProductRepository,
+    StockRepository,
+    StockReservationRepository,
     { provide: CatalogConfig, useFactory: () => loadConfigOf(CatalogConfig) },
   ],
   exports: [ProductService, StockService, StockReservationService],

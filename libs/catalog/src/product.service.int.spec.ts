@@ -17,6 +17,7 @@ import { DataSource } from 'typeorm';
 import { catalogDatabase } from './catalog.database';
 import { ProductService } from './product.service';
 import { createTestDatabase, TestDatabase } from '@consign/testing';
+import { ProductRepository } from './product.repository';
 
 function productRequest(skus: string[]): CreateProductRequest {
   return Object.assign(new CreateProductRequest(), {
@@ -49,7 +50,12 @@ describe('ProductService', () => {
     dataSource = await host.openServiceDataSource(catalogDatabase.options);
     broker = new InProcessBroker();
     outbox = new Outbox(dataSource, new InProcessClient(broker), 'catalog');
-    products = new ProductService(dataSource, outbox, new CommandLedger(dataSource, 'catalog'));
+    products = new ProductService(
+      dataSource,
+      outbox,
+      new CommandLedger(dataSource, 'catalog'),
+      new ProductRepository(),
+    );
   });
 
   afterAll(async () => {
@@ -104,6 +110,23 @@ describe('ProductService', () => {
     const rejected = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(rejected?.reason).toBeInstanceOf(DomainError);
     expect(rejected?.reason).toMatchObject({ code: CatalogErrorCode.DuplicateSku });
+  });
+
+  it('writes absent json values as SQL NULL (as the entities did), an absent tags list as []', async () => {
+    const id = await products.create(
+      17,
+      Object.assign(productRequest(['NULLS-1']), { tags: undefined }),
+    );
+    const [product] = (await dataSource.query(
+      `SELECT options IS NULL AS options, images IS NULL AS images, tags FROM "catalog"."product" WHERE id = $1`,
+      [id],
+    )) as { options: boolean; images: boolean; tags: unknown }[];
+    expect(product).toEqual({ options: true, images: true, tags: [] });
+    const [variant] = (await dataSource.query(
+      `SELECT options IS NULL AS options, compare_at_price FROM "catalog"."variant" WHERE product_id = $1`,
+      [id],
+    )) as { options: boolean; compare_at_price: number | null }[];
+    expect(variant).toEqual({ options: true, compare_at_price: null });
   });
 
   it("does not find another merchant's product", async () => {

@@ -1,6 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { StockEvent } from '@consign/contracts';
 import { Outbox } from '@consign/platform';
+import { StockRepository } from './stock.repository';
 
 /**
  * Announces (`stock.level_changed.v1`, in the caller's transaction) the inventory rows of these
@@ -10,18 +11,13 @@ import { Outbox } from '@consign/platform';
 export async function announceStockLevels(
   manager: EntityManager,
   outbox: Outbox,
+  stock: StockRepository,
   merchantId: number,
   warehouseCode: string,
   variantIds: number[],
 ): Promise<void> {
   if (variantIds.length === 0) return;
-  const rows = (await manager.query(
-    `SELECT s.variant_id, v.sku, s.on_hand, s.reserved FROM "catalog"."stock_level" s
-       JOIN "catalog"."variant" v ON v.id = s.variant_id
-      WHERE s.warehouse_code = $1 AND s.variant_id = ANY($2::bigint[]) AND s.merchant_id = $3
-      ORDER BY s.variant_id`,
-    [warehouseCode, variantIds, merchantId],
-  )) as { variant_id: number; sku: string; on_hand: number; reserved: number }[];
+  const rows = await stock.levels(manager, merchantId, warehouseCode, variantIds);
   if (rows.length === 0) return;
   await outbox.add(manager, StockEvent.LevelChanged, {
     merchantId,

@@ -19,15 +19,8 @@ import { CommandBus, runPeriodically } from '@consign/platform';
 import { CatalogConfig } from './catalog.config';
 import { catalogDatabase } from './catalog.database';
 import { StockReservationService } from './stock-reservation.service';
-
-const STOCK = '"catalog"."stock_level"';
-const RESERVATION = '"catalog"."stock_reservation"';
-
-interface LiveReservation {
-  order_id: number;
-  merchant_id: number;
-  warehouse_code: string | null;
-}
+import { LiveReservation, StockReservationRepository } from './stock-reservation.repository';
+import { StockRepository } from './stock.repository';
 
 /** Orders that hold no stock any more: their reservation must have been released or consumed. */
 const SETTLE_BY_STATUS: Partial<Record<OrderStatus, ReconciliationAction>> = {
@@ -57,6 +50,8 @@ export class StockReconciler implements OnApplicationBootstrap, BeforeApplicatio
     private readonly reservations: StockReservationService,
     private readonly bus: CommandBus,
     private readonly config: CatalogConfig,
+    private readonly stock: StockRepository,
+    private readonly reservationRows: StockReservationRepository,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -75,13 +70,11 @@ export class StockReconciler implements OnApplicationBootstrap, BeforeApplicatio
   }
 
   async reconcile(merchantId?: number): Promise<StockReconciliationReport> {
-    const live = (await this.dataSource.query(
-      `SELECT order_id, merchant_id, warehouse_code FROM ${RESERVATION}
-        WHERE status = 'reserved' AND updated_at < now() - make_interval(secs => $1)
-          AND ($2::bigint IS NULL OR merchant_id = $2)
-        ORDER BY merchant_id, order_id`,
-      [this.config.STOCK_RECONCILE_SETTLE_MS / 1000, merchantId ?? null],
-    )) as LiveReservation[];
+    const live = await this.reservationRows.live(
+      this.dataSource,
+      this.config.STOCK_RECONCILE_SETTLE_MS / 1000,
+      merchantId,
+    );
     const reservations: ReconciledReservation[] = [];
     for (const [merchant, chunk] of chunksPerMerchant(live)) {
       const reply = await this.bus.request(
@@ -130,50 +123,21 @@ export class StockReconciler implements OnApplicationBootstrap, BeforeApplicatio
    * same rows) has committed and is counted; a sum above on-hand is left for an operator.
    */
   private async repairCounts(merchantId?: number): Promise<RepairedStockCount[]> {
-    const ledger = `WITH live AS (
-        SELECT r.warehouse_code, (l->>'variant_id')::bigint AS variant_id,
-               sum((l->>'quantity')::int)::int AS quantity
-          FROM ${RESERVATION} r, jsonb_array_elements(r.lines) l
-         WHERE r.status = 'reserved' GROUP BY 1, 2)
-      SELECT s.merchant_id, s.warehouse_code, s.variant_id, s.reserved AS reserved_before,
-             coalesce(live.quantity, 0) AS reserved_after, s.on_hand
-        FROM ${STOCK} s
-        LEFT JOIN live ON live.variant_id = s.variant_id AND live.warehouse_code = s.warehouse_code
-       WHERE s.reserved <> coalesce(live.quantity, 0)`;
-    type Row = RepairedStockCount & { on_hand: number };
-    const suspects = (await this.dataSource.query(
-      `${ledger} AND ($1::bigint IS NULL OR s.merchant_id = $1)`,
-      [merchantId ?? null],
-    )) as Row[];
+    const suspects = await this.stock.miscounted(this.dataSource, merchantId);
     if (suspects.length === 0) return [];
     return this.dataSource.transaction(async (manager) => {
-      const keys = [suspects.map((s) => s.variant_id), suspects.map((s) => s.warehouse_code)];
-      await manager.query(
-        `SELECT 1 FROM ${STOCK} s JOIN unnest($1::bigint[], $2::text[]) AS k(v, w)
-           ON s.variant_id = k.v AND s.warehouse_code = k.w
-         ORDER BY s.variant_id FOR UPDATE OF s`,
-        keys,
-      );
-      const confirmed = (await manager.query(
-        `${ledger} AND (s.variant_id, s.warehouse_code) IN (SELECT * FROM unnest($1::bigint[], $2::text[]))`,
-        keys,
-      )) as Row[];
+      const keys: [number[], string[]] = [
+        suspects.map((s) => s.variant_id),
+        suspects.map((s) => s.warehouse_code),
+      ];
+      await this.stock.lockRows(manager, keys);
+      const confirmed = await this.stock.miscountedAmong(manager, keys);
       const repairable = confirmed.filter((r) => r.reserved_after <= r.on_hand);
       for (const row of confirmed.filter((r) => r.reserved_after > r.on_hand))
         this.logger.error(
           `stock of variant ${row.variant_id} at ${row.warehouse_code}: live reservations (${row.reserved_after}) exceed on-hand (${row.on_hand}); left for an operator`,
         );
-      if (repairable.length)
-        await manager.query(
-          `UPDATE ${STOCK} s SET reserved = k.q, updated_at = now()
-             FROM unnest($1::bigint[], $2::text[], $3::int[]) AS k(v, w, q)
-            WHERE s.variant_id = k.v AND s.warehouse_code = k.w`,
-          [
-            repairable.map((r) => r.variant_id),
-            repairable.map((r) => r.warehouse_code),
-            repairable.map((r) => r.reserved_after),
-          ],
-        );
+      if (repairable.length) await this.stock.setReserved(manager, repairable);
       return repairable.map(({ on_hand: _onHand, ...repaired }) => repaired);
     });
   }

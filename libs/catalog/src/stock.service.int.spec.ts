@@ -31,6 +31,9 @@ import { StockHandlers } from './stock.handlers';
 import { StockReservationService } from './stock-reservation.service';
 import { StockService } from './stock.service';
 import { createTestDatabase, TestDatabase } from '@consign/testing';
+import { ProductRepository } from './product.repository';
+import { StockRepository } from './stock.repository';
+import { StockReservationRepository } from './stock-reservation.repository';
 
 interface Published {
   topic: string;
@@ -130,9 +133,22 @@ describe('stock: receipts, reservations, releases, deductions and the inventory'
         else answers.push(published);
       });
     outbox = new Outbox(dataSource, new InProcessClient(broker), 'catalog');
-    products = new ProductService(dataSource, outbox, new CommandLedger(dataSource, 'catalog'));
-    stock = new StockService(dataSource, outbox);
-    const reservations = new StockReservationService(outbox);
+    const productRows = new ProductRepository();
+    const stockRows = new StockRepository();
+    const reservationRows = new StockReservationRepository();
+    products = new ProductService(
+      dataSource,
+      outbox,
+      new CommandLedger(dataSource, 'catalog'),
+      productRows,
+    );
+    stock = new StockService(dataSource, outbox, productRows, stockRows);
+    const reservations = new StockReservationService(
+      outbox,
+      productRows,
+      stockRows,
+      reservationRows,
+    );
     orderStates = new Map();
     const orderService = {
       request: async (topic: string, query: { order_ids: number[] }) => {
@@ -149,6 +165,8 @@ describe('stock: receipts, reservations, releases, deductions and the inventory'
       reservations,
       orderService,
       loadConfigOf(CatalogConfig, { STOCK_RECONCILE_SETTLE_MS: '0' }),
+      stockRows,
+      reservationRows,
     );
     handlers = new StockHandlers(
       stock,

@@ -7,6 +7,9 @@ import { BootstrapKeyService } from './auth/bootstrap-key.service';
 import { CarrierCredentialService } from './auth/carrier-credential.service';
 import { gatewayDatabase } from './auth/gateway.database';
 import { RevocationWatcher } from './auth/revocation-watcher';
+import { ApiKeyRepository } from './auth/api-key.repository';
+import { CarrierCredentialRepository } from './auth/carrier-credential.repository';
+import { MerchantRepository } from './auth/merchant.repository';
 import { InventoryController } from './catalog/inventory.controller';
 import { ProductController } from './catalog/product.controller';
 import { InboundController } from './inbound/inbound.controller';
@@ -23,6 +26,7 @@ import { TrackingPageController } from './tracking/tracking-page.controller';
 import { TrackingTokenService } from './tracking/tracking-token.service';
 import { loadConfigOf } from '@consign/platform';
 import { GatewayConfig } from './gateway.config';
+import { TrackingSecretRepository } from './tracking/tracking-secret.repository';
 
 /**
  * The HTTP entry: authenticates (a Fastify hook, see applyHttpRules), validates with the
@@ -53,6 +57,10 @@ import { GatewayConfig } from './gateway.config';
     AdminService,
     GatewayBus,
     TrackingTokenService,
+    ApiKeyRepository,
+    MerchantRepository,
+    CarrierCredentialRepository,
+    TrackingSecretRepository,
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
   ],
   exports: [GatewayConfig, ApiKeyService, BootstrapKeyService, CarrierCredentialService],

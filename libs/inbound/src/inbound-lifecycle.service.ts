@@ -25,6 +25,7 @@ export class InboundLifecycle {
     @Inject(inboundDatabase.dataSource) private readonly dataSource: DataSource,
     @Inject(inboundDatabase.outbox) private readonly outbox: Outbox,
     @Inject(inboundDatabase.commands) private readonly commands: CommandLedger,
+    private readonly inbounds: InboundRepository,
   ) {}
 
   /**
@@ -38,7 +39,7 @@ export class InboundLifecycle {
   ): Promise<InboundOrderView> {
     const view = await this.commands.transaction(async (manager) => {
       await change(manager);
-      const after = await InboundRepository.view(manager, merchantId, inboundId);
+      const after = await this.inbounds.view(manager, merchantId, inboundId);
       if (!after) throw inboundNotFound();
       return after;
     });
@@ -54,8 +55,15 @@ export class InboundLifecycle {
       InboundStatus.Cancelled,
       InboundActor.Merchant,
     );
-    await InboundRepository.setStatus(manager, inbound.id, InboundStatus.Cancelled);
-    await addInboundStatusChanged(this.outbox, manager, merchantId, inbound.id, inbound.status);
+    await this.inbounds.setStatus(manager, inbound.id, InboundStatus.Cancelled);
+    await addInboundStatusChanged(
+      this.outbox,
+      this.inbounds,
+      manager,
+      merchantId,
+      inbound.id,
+      inbound.status,
+    );
   }
 
   async reject(
@@ -71,8 +79,15 @@ export class InboundLifecycle {
       InboundStatus.Failure,
       InboundActor.Warehouse,
     );
-    await InboundRepository.setStatus(manager, inbound.id, InboundStatus.Failure, reason);
-    await addInboundStatusChanged(this.outbox, manager, merchantId, inbound.id, inbound.status);
+    await this.inbounds.setStatus(manager, inbound.id, InboundStatus.Failure, reason);
+    await addInboundStatusChanged(
+      this.outbox,
+      this.inbounds,
+      manager,
+      merchantId,
+      inbound.id,
+      inbound.status,
+    );
   }
 
   /**
@@ -88,12 +103,19 @@ export class InboundLifecycle {
     const inbound = await this.locked(manager, merchantId, inboundId);
     const outcome = applyReceipt(
       inbound.id,
-      await InboundRepository.items(manager, inbound.id),
+      await this.inbounds.items(manager, inbound.id),
       receipt,
     );
     assertTransition(inbound.id, inbound.status, outcome.status, InboundActor.Warehouse);
-    await InboundRepository.recordReceipt(manager, inbound.id, outcome);
-    await addInboundStatusChanged(this.outbox, manager, merchantId, inbound.id, inbound.status);
+    await this.inbounds.recordReceipt(manager, inbound.id, outcome);
+    await addInboundStatusChanged(
+      this.outbox,
+      this.inbounds,
+      manager,
+      merchantId,
+      inbound.id,
+      inbound.status,
+    );
     if (outcome.received.length === 0) return;
     await this.outbox.add(manager, InboundEvent.Received, {
       merchantId,
@@ -123,7 +145,7 @@ export class InboundLifecycle {
     merchantId: number,
     inboundId: number,
   ): Promise<InboundState> {
-    const inbound = await InboundRepository.lock(manager, merchantId, inboundId);
+    const inbound = await this.inbounds.lock(manager, merchantId, inboundId);
     if (!inbound) throw inboundNotFound();
     return inbound;
   }

@@ -10,12 +10,13 @@ import { InboundRepository } from './inbound.repository';
  */
 export async function addInboundStatusChanged(
   outbox: Outbox,
+  inbounds: InboundRepository,
   manager: EntityManager,
   merchantId: number,
   inboundId: number,
   previous: InboundStatus | null,
 ): Promise<void> {
-  const inbound = await InboundRepository.view(manager, merchantId, inboundId);
+  const inbound = await inbounds.view(manager, merchantId, inboundId);
   if (!inbound || inbound.status === previous) return;
   await outbox.add(manager, InboundEvent.StatusChanged, {
     merchantId,

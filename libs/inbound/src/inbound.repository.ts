@@ -1,3 +1,4 @@
+import { Injectable } from '@nestjs/common';
 import {
   CreateInboundRequest,
   InboundOrderView,
@@ -46,7 +47,8 @@ const VIEW_COLUMNS = `i.id, i.status, i.carrier, i.tracking_no,
    FROM ${ITEM} t WHERE t.inbound_id = i.id) AS items`;
 
 /** SQL of inbound-service's schema; pages read like orders' (deferred join on the merchant index). */
-export const InboundRepository = {
+@Injectable()
+export class InboundRepository {
   async insert(
     sql: Sql,
     merchantId: number,
@@ -83,7 +85,7 @@ export const InboundRepository = {
       ],
     );
     return row.id;
-  },
+  }
 
   async view(
     sql: Sql,
@@ -95,7 +97,7 @@ export const InboundRepository = {
       [inboundId, merchantId],
     )) as InboundRow[];
     return rows.length ? toInboundView(rows[0]) : undefined;
-  },
+  }
 
   async page(
     sql: Sql,
@@ -110,7 +112,7 @@ export const InboundRepository = {
       [merchantId, size, (page - 1) * size],
     )) as InboundRow[];
     return rows.map(toInboundView);
-  },
+  }
 
   async count(sql: Sql, merchantId: number): Promise<number> {
     const [row] = (await sql.query(
@@ -118,7 +120,7 @@ export const InboundRepository = {
       [merchantId],
     )) as { total: number }[];
     return row.total;
-  },
+  }
 
   /** Locks the inbound order for a state change (the caller's transaction holds the lock). */
   async lock(sql: Sql, merchantId: number, inboundId: number): Promise<InboundState | undefined> {
@@ -128,7 +130,7 @@ export const InboundRepository = {
       [inboundId, merchantId],
     )) as InboundState[];
     return rows[0];
-  },
+  }
 
   async items(sql: Sql, inboundId: number): Promise<ItemCount[]> {
     return (await sql.query(
@@ -136,7 +138,7 @@ export const InboundRepository = {
        WHERE inbound_id = $1 ORDER BY line_no`,
       [inboundId],
     )) as ItemCount[];
-  },
+  }
 
   /** Records a receipt: the items' new counts, the status and the discrepancy notes. */
   async recordReceipt(
@@ -161,7 +163,7 @@ export const InboundRepository = {
        WHERE id = $1`,
       [inboundId, receipt.status, receipt.exceptional, receipt.feedback],
     );
-  },
+  }
 
   async setStatus(
     sql: Sql,
@@ -173,8 +175,8 @@ export const InboundRepository = {
       `UPDATE ${INBOUND} SET status = $2, rejection_reason = $3, updated_at = now() WHERE id = $1`,
       [inboundId, status, rejectionReason],
     );
-  },
-};
+  }
+}
 
 export function toInboundView(row: InboundRow): InboundOrderView {
   return {

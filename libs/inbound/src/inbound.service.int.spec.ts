@@ -24,6 +24,7 @@ import {
   loadConfig,
   Outbox,
 } from '@consign/platform';
+import { InboundRepository } from './inbound.repository';
 import { inboundDatabase } from './inbound.database';
 import { InboundHandlers } from './inbound.handlers';
 import { InboundLifecycle } from './inbound-lifecycle.service';
@@ -130,8 +131,15 @@ describe('InboundService and InboundLifecycle', () => {
     const bus = new CommandBus(new InProcessClient(broker), config);
     outbox = new Outbox(dataSource, new InProcessClient(broker), 'inbound');
     commands = new CommandLedger(dataSource, 'inbound');
-    inbounds = new InboundService(dataSource, commands, new RatingClient(bus, config), bus, outbox);
-    lifecycle = new InboundLifecycle(dataSource, outbox, commands);
+    inbounds = new InboundService(
+      dataSource,
+      commands,
+      new RatingClient(bus, config),
+      bus,
+      outbox,
+      new InboundRepository(),
+    );
+    lifecycle = new InboundLifecycle(dataSource, outbox, commands, new InboundRepository());
     handlers = new InboundHandlers(
       inbounds,
       lifecycle,
@@ -235,6 +243,7 @@ describe('InboundService and InboundLifecycle', () => {
         new RatingClient(bus, config),
         bus,
         outbox,
+        new InboundRepository(),
       );
       await expect(alone.create(merchant, inboundRequest(anInbound()))).rejects.toMatchObject({
         code: CommonErrorCode.Unavailable,

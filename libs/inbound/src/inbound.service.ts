@@ -23,6 +23,7 @@ export class InboundService {
     private readonly reference: RatingClient,
     private readonly bus: CommandBus,
     @Inject(inboundDatabase.outbox) private readonly outbox: Outbox,
+    private readonly inbounds: InboundRepository,
   ) {}
 
   /**
@@ -35,8 +36,15 @@ export class InboundService {
     await this.checkWarehouse(merchantId, request.warehouse_code);
     const variantIds = await this.resolveItems(merchantId, request);
     const id = await this.commands.transaction(async (manager) => {
-      const inboundId = await InboundRepository.insert(manager, merchantId, request, variantIds);
-      await addInboundStatusChanged(this.outbox, manager, merchantId, inboundId, null);
+      const inboundId = await this.inbounds.insert(manager, merchantId, request, variantIds);
+      await addInboundStatusChanged(
+        this.outbox,
+        this.inbounds,
+        manager,
+        merchantId,
+        inboundId,
+        null,
+      );
       return inboundId;
     });
     this.outbox.nudge();
@@ -44,15 +52,15 @@ export class InboundService {
   }
 
   async get(merchantId: number, inboundId: number): Promise<InboundOrderView> {
-    const view = await InboundRepository.view(this.dataSource, merchantId, inboundId);
+    const view = await this.inbounds.view(this.dataSource, merchantId, inboundId);
     if (!view) throw inboundNotFound();
     return view;
   }
 
   async list(merchantId: number, page: number, size: number): Promise<InboundPageView> {
     const [total, list] = await Promise.all([
-      InboundRepository.count(this.dataSource, merchantId),
-      InboundRepository.page(this.dataSource, merchantId, page, size),
+      this.inbounds.count(this.dataSource, merchantId),
+      this.inbounds.page(this.dataSource, merchantId, page, size),
     ]);
     return { page, size, total, list };
   }

@@ -10,16 +10,17 @@ import { labelTrackingDatabase } from './label-tracking.database';
 import { LabelTrackingConfig } from './label-tracking.config';
 import { CheckpointNormaliser } from './normalisation/normalise-checkpoint';
 import { announceDeliveries } from './shipment-deliveries';
+import { ShipmentRepository } from './shipment.repository';
 import { announceTrackingUpdates } from './tracking-updates';
 import {
   CheckpointRow,
   LockedAllocation,
   TrackingRepository,
+  UnmatchedReason,
   UnmatchedRow,
   numberKey,
 } from './tracking.repository';
 import { DELIVERY_STATUSES, detailsOf, withoutDuplicates } from './tracking-state';
-import { UnmatchedReason } from './unmatched-checkpoint.entity';
 
 /** What became of one carrier event. */
 export type CheckpointOutcome = 'recorded' | 'duplicate' | 'unmatched';
@@ -73,7 +74,6 @@ export function summarise(outcomes: CheckpointOutcome[]): CarrierEventsResult {
 @Injectable()
 export class CheckpointIngestor {
   private readonly logger = new Logger('CheckpointIngestor');
-  private readonly repository = new TrackingRepository();
   private readonly batcher: MicroBatcher<CarrierCheckpointEvent, CheckpointOutcome>;
   /** Transactions written at once: CHECKPOINT_WRITERS, capped by the connection pool. */
   readonly writers: number;
@@ -83,6 +83,8 @@ export class CheckpointIngestor {
     @Inject(labelTrackingDatabase.outbox) private readonly outbox: Outbox,
     private readonly normaliser: CheckpointNormaliser,
     config: LabelTrackingConfig,
+    private readonly repository: TrackingRepository,
+    private readonly shipments: ShipmentRepository,
   ) {
     this.writers = Math.min(config.CHECKPOINT_WRITERS, concurrentTransactions(dataSource));
     this.batcher = new MicroBatcher((events) => this.write(events), {
@@ -241,8 +243,8 @@ export class CheckpointIngestor {
       if (DELIVERY_STATUSES.includes(row.status)) delivered.add(row.trackingId);
     }
     const announced =
-      (await announceDeliveries(manager, this.outbox, [...delivered])) +
-      (await announceTrackingUpdates(manager, this.outbox, [...updated]));
+      (await announceDeliveries(manager, this.outbox, this.shipments, [...delivered])) +
+      (await announceTrackingUpdates(manager, this.outbox, this.repository, [...updated]));
     return { outcomes, announced, allocated, parked };
   }
 

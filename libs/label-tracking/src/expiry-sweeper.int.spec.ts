@@ -2,6 +2,7 @@ import { CheckpointStatus as S, LabelEvent } from '@consign/contracts';
 import { DAY_MS } from '@consign/platform';
 import { ExpirySweeper } from './expiry-sweeper';
 import { LabelTrackingConfig } from './label-tracking.config';
+import { TrackingRepository } from './tracking.repository';
 import {
   LabelTrackingHarness,
   aCarrierEvent,
@@ -135,7 +136,14 @@ describe('expiry sweep (fake clock)', () => {
     const ids = await Promise.all([1, 2, 3, 4, 5].map(() => h.createLabel()));
     h.clock.advance(40 * DAY_MS);
     const replicas = [1, 2, 3].map(
-      () => new ExpirySweeper(h.dataSource, h.outbox, h.clock, new LabelTrackingConfig()),
+      () =>
+        new ExpirySweeper(
+          h.dataSource,
+          h.outbox,
+          h.clock,
+          new LabelTrackingConfig(),
+          new TrackingRepository(),
+        ),
     );
     await Promise.all(replicas.map((replica) => replica.sweep()));
     for (const id of ids) expect(await expiredCheckpoints(id)).toHaveLength(1);
@@ -152,6 +160,7 @@ describe('expiry sweep schedule (fake timers)', () => {
       undefined as never,
       { now: () => new Date() },
       config,
+      new TrackingRepository(),
     );
   }
 

@@ -6,11 +6,12 @@ import {
   OnApplicationBootstrap,
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { CheckpointStatus, LABEL_EXPIRY_DAYS } from '@consign/contracts';
+import { LABEL_EXPIRY_DAYS } from '@consign/contracts';
 import { CLOCK, Clock, DAY_MS, Outbox, runPeriodically } from '@consign/platform';
 import { labelTrackingDatabase } from './label-tracking.database';
 import { LabelTrackingConfig } from './label-tracking.config';
-import { CONSIGN_CARRIER, TERMINAL_STATUSES } from './tracking-state';
+import { TERMINAL_STATUSES } from './tracking-state';
+import { TrackingRepository } from './tracking.repository';
 import { announceTrackingUpdates } from './tracking-updates';
 
 export const EXPIRED_CHECKPOINT = {
@@ -40,6 +41,7 @@ export class ExpirySweeper implements OnApplicationBootstrap, BeforeApplicationS
     @Inject(labelTrackingDatabase.outbox) private readonly outbox: Outbox,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly config: LabelTrackingConfig,
+    private readonly parcels: TrackingRepository,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -63,33 +65,14 @@ export class ExpirySweeper implements OnApplicationBootstrap, BeforeApplicationS
     let expired = 0;
     for (;;) {
       const rows = await this.dataSource.transaction(async (manager) => {
-        const marked: { tracking_id: number }[] = await manager.query(
-          `WITH due AS (
-           SELECT id FROM "labels"."tracking"
-            WHERE status <> ALL($3::text[]) AND last_event_at < $1 AND voided_at IS NULL
-            ORDER BY id LIMIT $4 FOR UPDATE SKIP LOCKED),
-         marked AS (
-           UPDATE "labels"."tracking" t SET status = '${CheckpointStatus.Expired}', status_at = $2
-             FROM due WHERE t.id = due.id RETURNING t.id)
-         INSERT INTO "labels"."checkpoint"
-           (tracking_id, event_time, status, carrier_code, event_code, description, details)
-         SELECT id, $2, '${CheckpointStatus.Expired}', '${CONSIGN_CARRIER}', $5, $6, NULL FROM marked
-         ON CONFLICT DO NOTHING
-         RETURNING tracking_id`,
-          [
-            cutoff,
-            now,
-            TERMINAL_STATUSES,
-            BATCH,
-            EXPIRED_CHECKPOINT.eventCode,
-            EXPIRED_CHECKPOINT.description,
-          ],
-        );
-        await announceTrackingUpdates(
-          manager,
-          this.outbox,
-          marked.map((row) => Number(row.tracking_id)),
-        );
+        const marked = await this.parcels.expireSilent(manager, {
+          cutoff,
+          now,
+          terminal: TERMINAL_STATUSES,
+          batch: BATCH,
+          checkpoint: EXPIRED_CHECKPOINT,
+        });
+        await announceTrackingUpdates(manager, this.outbox, this.parcels, marked);
         return marked;
       });
       if (rows.length > 0) this.outbox.nudge();

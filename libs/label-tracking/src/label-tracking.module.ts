@@ -13,6 +13,9 @@ import { CheckpointNormaliser } from './normalisation/normalise-checkpoint';
 import { ShipmentService } from './shipment.service';
 import { TrackingService } from './tracking.service';
 import { RatingClientModule } from '@consign/rating-client';
+import { LabelRepository } from './label.repository';
+import { ShipmentRepository } from './shipment.repository';
+import { TrackingRepository } from './tracking.repository';
 
 /**
  * label-tracking-service: labels, orders' shipments, carrier checkpoints and their normalisation,
@@ -33,6 +36,9 @@ import { RatingClientModule } from '@consign/rating-client';
     CheckpointIngestor,
     CarrierCheckpointConsumer,
     ExpirySweeper,
+    LabelRepository,
+    ShipmentRepository,
+    TrackingRepository,
   ],
 })
 export class LabelTrackingModule {}

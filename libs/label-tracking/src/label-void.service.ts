@@ -1,16 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  CheckpointStatus,
-  LabelErrorCode,
-  LabelEvent,
-  LabelPriceView,
-  LabelView,
-} from '@consign/contracts';
+import { LabelErrorCode, LabelEvent, LabelView } from '@consign/contracts';
 import { CLOCK, Clock, CommandLedger, DomainError, Outbox } from '@consign/platform';
 import { labelTrackingDatabase } from './label-tracking.database';
 import { LabelService } from './label.service';
-import { isoUtc } from './sql-time';
-import { CONSIGN_CARRIER } from './tracking-state';
+import { LabelRepository } from './label.repository';
 
 /** The checkpoint a void writes: `exception`, the spec's status for a cancellation (with its text). */
 export const LABEL_VOIDED_CHECKPOINT = {
@@ -18,16 +11,6 @@ export const LABEL_VOIDED_CHECKPOINT = {
   description:
     'Label voided by the merchant before the carrier scanned the parcel; its price is refunded.',
 } as const;
-
-interface VoidTarget {
-  id: number;
-  voided: boolean;
-  price: LabelPriceView | null;
-  carrier_code: string | null;
-  tracking_number: string | null;
-  scan_time: string | null;
-  scan_description: string | null;
-}
 
 /**
  * Voiding a label: allowed until the carrier's first scan (a carrier checkpoint beyond
@@ -43,6 +26,7 @@ export class LabelVoidService {
     @Inject(labelTrackingDatabase.commands) private readonly commands: CommandLedger,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly labels: LabelService,
+    private readonly repository: LabelRepository,
   ) {}
 
   async void(merchantId: number, labelId: number): Promise<LabelView> {
@@ -51,19 +35,7 @@ export class LabelVoidService {
     // Idempotency-Key is answered the label as this void left it.
     let voidedNow = false;
     const voided = await this.commands.transaction(async (manager) => {
-      const [target]: VoidTarget[] = await manager.query(
-        `SELECT t.id, t.voided_at IS NOT NULL AS voided, l.price, t.carrier_code, t.tracking_number,
-                ${isoUtc('s.event_time')} AS scan_time, s.description AS scan_description
-           FROM "labels"."tracking" t JOIN "labels"."label" l ON l.id = t.id
-           LEFT JOIN LATERAL (
-             SELECT c.event_time, c.description FROM "labels"."checkpoint" c
-              WHERE c.tracking_id = t.id AND c.carrier_code <> $3 AND c.status <> $4
-                AND NOT c.after_void
-              ORDER BY c.event_time, c.id LIMIT 1) s ON true
-          WHERE t.id = $1 AND l.merchant_id = $2
-          FOR NO KEY UPDATE OF t`,
-        [labelId, merchantId, CONSIGN_CARRIER, CheckpointStatus.InformationReceived],
-      );
+      const target = await this.repository.lockForVoid(manager, merchantId, labelId);
       if (!target) throw new DomainError(LabelErrorCode.LabelNotFound, 'Label not found.');
       if (target.voided) return this.labels.get(merchantId, labelId, manager);
       if (target.scan_time !== null)
@@ -75,23 +47,7 @@ export class LabelVoidService {
         amount: target.price?.amount ?? null,
         currency: target.price?.currency ?? null,
       };
-      await manager.query(
-        `WITH parcel AS (
-           UPDATE "labels"."tracking"
-              SET voided_at = $2, status = '${CheckpointStatus.Exception}',
-                  status_at = GREATEST(status_at, $2)
-            WHERE id = $1),
-         label AS (UPDATE "labels"."label" SET refund = $3 WHERE id = $1)
-         INSERT INTO "labels"."checkpoint" (tracking_id, event_time, status, carrier_code, event_code, description)
-         VALUES ($1, $2, '${CheckpointStatus.Exception}', '${CONSIGN_CARRIER}', $4, $5)`,
-        [
-          labelId,
-          now,
-          JSON.stringify(refund),
-          LABEL_VOIDED_CHECKPOINT.eventCode,
-          LABEL_VOIDED_CHECKPOINT.description,
-        ],
-      );
+      await this.repository.markVoided(manager, labelId, now, refund, LABEL_VOIDED_CHECKPOINT);
       await this.outbox.add(manager, LabelEvent.Voided, {
         merchantId,
         aggregateId: labelId,

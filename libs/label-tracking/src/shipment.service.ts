@@ -1,15 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import {
-  CheckpointStatus,
-  CommonErrorCode,
-  LabelEvent,
-  OrderShippedEvent,
-} from '@consign/contracts';
+import { CommonErrorCode, LabelEvent, OrderShippedEvent } from '@consign/contracts';
 import { DomainError, Outbox } from '@consign/platform';
 import { labelTrackingDatabase } from './label-tracking.database';
 import { announceDeliveries } from './shipment-deliveries';
-import { CONSIGN_CARRIER } from './tracking-state';
+import { ShipmentRepository } from './shipment.repository';
+import { TrackingRepository } from './tracking.repository';
 
 export const ORDER_SHIPPED_CHECKPOINT = {
   eventCode: 'ORDER_SHIPPED',
@@ -29,7 +25,11 @@ export interface ShippedParcel {
  */
 @Injectable()
 export class ShipmentService {
-  constructor(@Inject(labelTrackingDatabase.outbox) private readonly outbox: Outbox) {}
+  constructor(
+    @Inject(labelTrackingDatabase.outbox) private readonly outbox: Outbox,
+    private readonly shipments: ShipmentRepository,
+    private readonly parcels: TrackingRepository,
+  ) {}
 
   /**
    * Records the shipment in the caller's (the inbox's) transaction and announces it; a parcel
@@ -44,66 +44,42 @@ export class ShipmentService {
   ): Promise<ShippedParcel> {
     const courier = event.carrier.trim().toUpperCase();
     const number = event.tracking_number.trim();
-    const [existing]: { id: number; merchant_id: number }[] = await manager.query(
-      `SELECT id, merchant_id FROM "labels"."tracking"
-        WHERE tracking_number = $1 AND tracking_courier = $2 FOR UPDATE`,
-      [number, courier],
-    );
+    const existing = await this.parcels.lockByNumber(manager, courier, number);
     if (existing && existing.merchant_id !== merchantId)
       throw new DomainError(
         CommonErrorCode.Conflict,
         `${courier} ${number} is another merchant's parcel: order ${event.order_id} cannot ship with it`,
       );
     const trackingId =
-      existing?.id ?? (await this.newParcel(manager, merchantId, courier, number, shippedAt));
-    const [shipment]: { id: number }[] = await manager.query(
-      `INSERT INTO "labels"."shipment" (merchant_id, order_id, tracking_id, packages, shipped_at)
-       VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT ON CONSTRAINT "uq_shipment_order_id_tracking_id" DO NOTHING RETURNING id`,
-      [merchantId, event.order_id, trackingId, event.packages, shippedAt],
-    );
-    if (shipment) {
+      existing?.id ??
+      (await this.parcels.insertAllocated(manager, {
+        merchantId,
+        courier,
+        number,
+        at: shippedAt,
+        checkpoint: ORDER_SHIPPED_CHECKPOINT,
+      }));
+    const shipmentId = await this.shipments.insert(manager, {
+      merchantId,
+      orderId: event.order_id,
+      trackingId,
+      packages: event.packages,
+      shippedAt,
+    });
+    if (shipmentId !== undefined) {
       await this.outbox.add(manager, LabelEvent.ShipmentCreated, {
         merchantId,
         aggregateId: event.order_id,
         payload: {
-          shipment_id: shipment.id,
+          shipment_id: shipmentId,
           order_id: event.order_id,
           tracking_id: trackingId,
           carrier_code: courier,
           tracking_number: number,
         },
       });
-      await announceDeliveries(manager, this.outbox, [trackingId]);
+      await announceDeliveries(manager, this.outbox, this.shipments, [trackingId]);
     }
     return { courier, number };
-  }
-
-  private async newParcel(
-    manager: EntityManager,
-    merchantId: number,
-    courier: string,
-    number: string,
-    shippedAt: Date,
-  ): Promise<number> {
-    const [row]: { id: number }[] = await manager.query(
-      `WITH tracking AS (
-         INSERT INTO "labels"."tracking" (merchant_id, carrier_code, tracking_courier, tracking_number,
-           allocated_at, status, status_at, last_event_at, created_at)
-         VALUES ($1, $2, $2, $3, $4, '${CheckpointStatus.InformationReceived}', $4, $4, $4)
-         RETURNING id)
-       INSERT INTO "labels"."checkpoint" (tracking_id, event_time, status, carrier_code, event_code, description)
-       SELECT id, $4, '${CheckpointStatus.InformationReceived}', '${CONSIGN_CARRIER}', $5, $6 FROM tracking
-       RETURNING tracking_id AS id`,
-      [
-        merchantId,
-        courier,
-        number,
-        shippedAt,
-        ORDER_SHIPPED_CHECKPOINT.eventCode,
-        ORDER_SHIPPED_CHECKPOINT.description,
-      ],
-    );
-    return row.id;
   }
 }

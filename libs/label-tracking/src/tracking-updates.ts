@@ -1,6 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { LabelEvent } from '@consign/contracts';
 import { Outbox } from '@consign/platform';
+import { TrackingRepository } from './tracking.repository';
 
 /**
  * Announces, in the caller's transaction, that these parcels got new checkpoints: a
@@ -11,17 +12,11 @@ import { Outbox } from '@consign/platform';
 export async function announceTrackingUpdates(
   manager: EntityManager,
   outbox: Outbox,
+  parcels: TrackingRepository,
   trackingIds: number[],
 ): Promise<number> {
   if (trackingIds.length === 0) return 0;
-  const rows: { kind: 'label' | 'order'; id: number; merchant_id: number }[] = await manager.query(
-    `SELECT 'label' AS kind, l.id, l.merchant_id FROM "labels"."label" l
-      WHERE l.id = ANY($1::bigint[])
-     UNION
-     SELECT DISTINCT 'order' AS kind, s.order_id AS id, s.merchant_id FROM "labels"."shipment" s
-      WHERE s.tracking_id = ANY($1::bigint[])`,
-    [trackingIds],
-  );
+  const rows = await parcels.trackedBy(manager, trackingIds);
   const labels = rows.filter((r) => r.kind === 'label');
   const orders = rows.filter((r) => r.kind === 'order');
   await outbox.addMany(

@@ -1,11 +1,44 @@
+import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { CarrierCheckpointEvent, CheckpointStatus } from '@consign/contracts';
+import {
+  CarrierCheckpointEvent,
+  CheckpointStatus,
+  LabelTrackingView,
+  OrderTrackingView,
+} from '@consign/contracts';
+import { Sql } from '@consign/platform';
+import { isoUtc, plainUtc } from './sql-time';
 import { CONSIGN_CARRIER, CheckpointIdentity, DELIVERY_STATUSES } from './tracking-state';
-import { UnmatchedReason } from './unmatched-checkpoint.entity';
 
 const TRACKING = '"labels"."tracking"';
 const CHECKPOINT = '"labels"."checkpoint"';
 const UNMATCHED = '"labels"."unmatched_checkpoint"';
+const LABEL = '"labels"."label"';
+const SHIPMENT = '"labels"."shipment"';
+
+/** Why a carrier event was parked in unmatched_checkpoint (kept, never dropped). */
+export enum UnmatchedReason {
+  /** No label has the event's `label_id`: parked for an operator. */
+  UnknownLabel = 'unknown_label',
+  /** The tracking number is not allocated yet: attached to the parcel when it is. */
+  UnknownTrackingNumber = 'unknown_tracking_number',
+}
+
+/** Order tracking's name for in_transit (the spec's sample shows `transit`). */
+export const ORDER_TRANSIT_STATUS = 'transit';
+
+/**
+ * A parcel's (`t`) checkpoints as a JSON array in the label-tracking format, latest first: those
+ * matching `condition` on `c` (a fixed SQL fragment, never input).
+ */
+export function labelCheckpointsJson(condition: string): string {
+  return `COALESCE((
+    SELECT json_agg(json_build_object(
+             'local_time', ${isoUtc('c.event_time')}, 'details', c.details,
+             'description', c.description, 'status', c.status)
+           ORDER BY c.event_time DESC, c.id DESC)
+      FROM ${CHECKPOINT} c WHERE c.tracking_id = t.id AND ${condition}), '[]'::json)`;
+}
 
 /** A parcel's allocation, locked for the transaction (for the events that allocate). */
 export interface LockedAllocation {
@@ -31,11 +64,161 @@ export function numberKey(courier: string, trackingNumber: string): string {
 }
 
 /**
- * The SQL of checkpoint ingestion: set-based statements, each taking its rows as one JSON
- * parameter (json_to_recordset) or one array per column (unnest), so a batch of any size is a
- * handful of round trips.
+ * The SQL of the tracking aggregate: a parcel (labels.tracking) with its checkpoints, and the
+ * carrier events parked for no known parcel. Checkpoint ingestion is set-based statements, each
+ * taking its rows as one JSON parameter (json_to_recordset) or one array per column (unnest), so
+ * a batch of any size is a handful of round trips. Tracking reads are one statement each,
+ * checkpoints latest first; carrier events that came after a label was voided are kept but left
+ * out (the label record lists them).
  */
+@Injectable()
 export class TrackingRepository {
+  async labelTracking(
+    sql: Sql,
+    merchantId: number,
+    labelId: number,
+  ): Promise<LabelTrackingView | undefined> {
+    const [row]: LabelTrackingView[] = await sql.query(
+      `SELECT t.tracking_courier, t.tracking_number,
+              ${isoUtc('t.outbound_time')} AS outbound_time,
+              ${isoUtc('t.delivered_time')} AS delivered_time,
+              ${labelCheckpointsJson('NOT c.after_void')} AS checkpoints
+         FROM ${LABEL} l JOIN ${TRACKING} t ON t.id = l.id
+        WHERE l.id = $1 AND l.merchant_id = $2`,
+      [labelId, merchantId],
+    );
+    return row;
+  }
+
+  /**
+   * The tracking of each shipment of an order, in the spec's order-tracking format: checkpoint
+   * `local_time` as `yyyy-MM-dd HH:mm:ss` (UTC) and `transit` for `in_transit`.
+   */
+  async orderTracking(sql: Sql, merchantId: number, orderId: number): Promise<OrderTrackingView[]> {
+    return sql.query(
+      `SELECT t.tracking_courier, t.tracking_number,
+              ${isoUtc('t.outbound_time')} AS outbound_time,
+              ${isoUtc('t.delivered_time')} AS delivered_time,
+              COALESCE((
+                SELECT json_agg(json_build_object(
+                         'local_time', ${plainUtc('c.event_time')}, 'details', c.details,
+                         'description', c.description,
+                         'status', CASE c.status WHEN '${CheckpointStatus.InTransit}' THEN '${ORDER_TRANSIT_STATUS}'
+                                   ELSE c.status END)
+                       ORDER BY c.event_time DESC, c.id DESC)
+                  FROM ${CHECKPOINT} c WHERE c.tracking_id = t.id AND NOT c.after_void),
+                '[]'::json) AS checkpoints
+         FROM ${SHIPMENT} s JOIN ${TRACKING} t ON t.id = s.tracking_id
+        WHERE s.order_id = $1 AND s.merchant_id = $2
+        ORDER BY s.id`,
+      [orderId, merchantId],
+    );
+  }
+
+  /** The labels among these parcels, and the orders with a shipment among them. */
+  async trackedBy(
+    sql: Sql,
+    trackingIds: number[],
+  ): Promise<{ kind: 'label' | 'order'; id: number; merchant_id: number }[]> {
+    return sql.query(
+      `SELECT 'label' AS kind, l.id, l.merchant_id FROM ${LABEL} l
+        WHERE l.id = ANY($1::bigint[])
+       UNION
+       SELECT DISTINCT 'order' AS kind, s.order_id AS id, s.merchant_id FROM ${SHIPMENT} s
+        WHERE s.tracking_id = ANY($1::bigint[])`,
+      [trackingIds],
+    );
+  }
+
+  /**
+   * Expires up to `batch` parcels (by id) not in a terminal state, not voided and silent since
+   * `cutoff`: claimed with FOR UPDATE SKIP LOCKED, marked expired and given an `expired`
+   * checkpoint at `now`, in one statement. Answers the parcels it expired.
+   */
+  async expireSilent(
+    sql: Sql,
+    expiry: {
+      cutoff: Date;
+      now: Date;
+      terminal: readonly string[];
+      batch: number;
+      checkpoint: { eventCode: string; description: string };
+    },
+  ): Promise<number[]> {
+    const marked: { tracking_id: number }[] = await sql.query(
+      `WITH due AS (
+         SELECT id FROM ${TRACKING}
+          WHERE status <> ALL($3::text[]) AND last_event_at < $1 AND voided_at IS NULL
+          ORDER BY id LIMIT $4 FOR UPDATE SKIP LOCKED),
+       marked AS (
+         UPDATE ${TRACKING} t SET status = '${CheckpointStatus.Expired}', status_at = $2
+           FROM due WHERE t.id = due.id RETURNING t.id)
+       INSERT INTO ${CHECKPOINT}
+         (tracking_id, event_time, status, carrier_code, event_code, description, details)
+       SELECT id, $2, '${CheckpointStatus.Expired}', '${CONSIGN_CARRIER}', $5, $6, NULL FROM marked
+       ON CONFLICT DO NOTHING
+       RETURNING tracking_id`,
+      [
+        expiry.cutoff,
+        expiry.now,
+        expiry.terminal,
+        expiry.batch,
+        expiry.checkpoint.eventCode,
+        expiry.checkpoint.description,
+      ],
+    );
+    return marked.map((row) => Number(row.tracking_id));
+  }
+
+  /** Locks the parcel holding this courier's tracking number, if any. */
+  async lockByNumber(
+    sql: Sql,
+    courier: string,
+    number: string,
+  ): Promise<{ id: number; merchant_id: number } | undefined> {
+    const [existing]: { id: number; merchant_id: number }[] = await sql.query(
+      `SELECT id, merchant_id FROM ${TRACKING}
+        WHERE tracking_number = $1 AND tracking_courier = $2 FOR UPDATE`,
+      [number, courier],
+    );
+    return existing;
+  }
+
+  /**
+   * A new parcel with the courier's number allocated at `at`, and its first checkpoint
+   * (`information_received`), in one statement; answers its id.
+   */
+  async insertAllocated(
+    sql: Sql,
+    parcel: {
+      merchantId: number;
+      courier: string;
+      number: string;
+      at: Date;
+      checkpoint: { eventCode: string; description: string };
+    },
+  ): Promise<number> {
+    const [row]: { id: number }[] = await sql.query(
+      `WITH tracking AS (
+         INSERT INTO ${TRACKING} (merchant_id, carrier_code, tracking_courier, tracking_number,
+           allocated_at, status, status_at, last_event_at, created_at)
+         VALUES ($1, $2, $2, $3, $4, '${CheckpointStatus.InformationReceived}', $4, $4, $4)
+         RETURNING id)
+       INSERT INTO ${CHECKPOINT} (tracking_id, event_time, status, carrier_code, event_code, description)
+       SELECT id, $4, '${CheckpointStatus.InformationReceived}', '${CONSIGN_CARRIER}', $5, $6 FROM tracking
+       RETURNING tracking_id AS id`,
+      [
+        parcel.merchantId,
+        parcel.courier,
+        parcel.number,
+        parcel.at,
+        parcel.checkpoint.eventCode,
+        parcel.checkpoint.description,
+      ],
+    );
+    return row.id;
+  }
+
   /** Parcels holding these (courier, tracking number) pairs. */
   async findByNumbers(
     manager: EntityManager,

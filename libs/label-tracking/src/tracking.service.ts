@@ -1,14 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import {
-  CheckpointStatus,
-  LabelErrorCode,
-  LabelTrackingView,
-  OrderTrackingView,
-} from '@consign/contracts';
+import { LabelErrorCode, LabelTrackingView, OrderTrackingView } from '@consign/contracts';
 import { DomainError } from '@consign/platform';
 import { labelTrackingDatabase } from './label-tracking.database';
-import { isoUtc, plainUtc } from './sql-time';
+import { TrackingRepository } from './tracking.repository';
 
 /** The spec's exact text for label tracking of an unknown label (endpoint 2, rule 2). */
 export const TRACKING_NOT_FOUND_MESSAGE = 'Order not found.';
@@ -19,18 +14,13 @@ export const TRACKING_NOT_FOUND_MESSAGE = 'Order not found.';
  */
 @Injectable()
 export class TrackingService {
-  constructor(@Inject(labelTrackingDatabase.dataSource) private readonly dataSource: DataSource) {}
+  constructor(
+    @Inject(labelTrackingDatabase.dataSource) private readonly dataSource: DataSource,
+    private readonly repository: TrackingRepository,
+  ) {}
 
   async labelTracking(merchantId: number, labelId: number): Promise<LabelTrackingView> {
-    const [row]: LabelTrackingView[] = await this.dataSource.query(
-      `SELECT t.tracking_courier, t.tracking_number,
-              ${isoUtc('t.outbound_time')} AS outbound_time,
-              ${isoUtc('t.delivered_time')} AS delivered_time,
-              ${labelCheckpointsJson('NOT c.after_void')} AS checkpoints
-         FROM "labels"."label" l JOIN "labels"."tracking" t ON t.id = l.id
-        WHERE l.id = $1 AND l.merchant_id = $2`,
-      [labelId, merchantId],
-    );
+    const row = await this.repository.labelTracking(this.dataSource, merchantId, labelId);
     if (!row) throw new DomainError(LabelErrorCode.TrackingNotFound, TRACKING_NOT_FOUND_MESSAGE);
     return row;
   }
@@ -42,39 +32,6 @@ export class TrackingService {
    * gateway tells those apart with order-service).
    */
   async orderTracking(merchantId: number, orderId: number): Promise<OrderTrackingView[]> {
-    return this.dataSource.query(
-      `SELECT t.tracking_courier, t.tracking_number,
-              ${isoUtc('t.outbound_time')} AS outbound_time,
-              ${isoUtc('t.delivered_time')} AS delivered_time,
-              COALESCE((
-                SELECT json_agg(json_build_object(
-                         'local_time', ${plainUtc('c.event_time')}, 'details', c.details,
-                         'description', c.description,
-                         'status', CASE c.status WHEN '${CheckpointStatus.InTransit}' THEN '${ORDER_TRANSIT_STATUS}'
-                                   ELSE c.status END)
-                       ORDER BY c.event_time DESC, c.id DESC)
-                  FROM "labels"."checkpoint" c WHERE c.tracking_id = t.id AND NOT c.after_void),
-                '[]'::json) AS checkpoints
-         FROM "labels"."shipment" s JOIN "labels"."tracking" t ON t.id = s.tracking_id
-        WHERE s.order_id = $1 AND s.merchant_id = $2
-        ORDER BY s.id`,
-      [orderId, merchantId],
-    );
+    return this.repository.orderTracking(this.dataSource, merchantId, orderId);
   }
 }
-
-/**
- * A parcel's (`t`) checkpoints as a JSON array in the label-tracking format, latest first: those
- * matching `condition` on `c` (a fixed SQL fragment, never input).
- */
-export function labelCheckpointsJson(condition: string): string {
-  return `COALESCE((
-    SELECT json_agg(json_build_object(
-             'local_time', ${isoUtc('c.event_time')}, 'details', c.details,
-             'description', c.description, 'status', c.status)
-           ORDER BY c.event_time DESC, c.id DESC)
-      FROM "labels"."checkpoint" c WHERE c.tracking_id = t.id AND ${condition}), '[]'::json)`;
-}
-
-/** Order tracking's name for in_transit (the spec's sample shows `transit`). */
-export const ORDER_TRANSIT_STATUS = 'transit';

@@ -31,6 +31,7 @@ export class OrderLifecycle {
     @Inject(orderDatabase.dataSource) private readonly dataSource: DataSource,
     @Inject(orderDatabase.outbox) private readonly outbox: Outbox,
     @Inject(orderDatabase.commands) private readonly commands: CommandLedger,
+    private readonly orders: OrderRepository,
   ) {}
 
   /**
@@ -46,7 +47,7 @@ export class OrderLifecycle {
     const view = await this.commands.transaction(async (manager) => {
       const changed = await change(manager);
       if (changed) return changed;
-      const after = await OrderRepository.view(manager, merchantId, orderId);
+      const after = await this.orders.view(manager, merchantId, orderId);
       if (!after) throw orderNotFound();
       return after;
     });
@@ -62,7 +63,7 @@ export class OrderLifecycle {
     by: OrderActor,
   ): Promise<OrderView> {
     const order = await this.move(manager, merchantId, orderId, OrderStatus.Cancelled, by);
-    const after = await OrderRepository.update(manager, order.id, {
+    const after = await this.orders.update(manager, order.id, {
       status: OrderStatus.Cancelled,
     });
     await this.outbox.addAll(manager, [
@@ -91,7 +92,7 @@ export class OrderLifecycle {
       OrderStatus.OnHold,
       OrderActor.Merchant,
     );
-    const after = await OrderRepository.update(manager, order.id, {
+    const after = await this.orders.update(manager, order.id, {
       status: OrderStatus.OnHold,
       hold_reason: reason ?? HELD_BY_MERCHANT,
     });
@@ -111,7 +112,7 @@ export class OrderLifecycle {
       OrderActor.Merchant,
     );
     const attempt = order.reservation_attempt + 1;
-    const after = await OrderRepository.update(manager, order.id, {
+    const after = await this.orders.update(manager, order.id, {
       status: OrderStatus.Draft,
       reservation_attempt: attempt,
     });
@@ -144,7 +145,7 @@ export class OrderLifecycle {
       OrderStatus.Processing,
       OrderActor.Warehouse,
     );
-    const after = await OrderRepository.update(manager, order.id, {
+    const after = await this.orders.update(manager, order.id, {
       status: OrderStatus.Processing,
     });
     return this.changed(manager, merchantId, after, order.status);
@@ -165,7 +166,7 @@ export class OrderLifecycle {
       OrderActor.Warehouse,
     );
     const { carrier, tracking_number, packages } = shipment;
-    const after = await OrderRepository.update(manager, order.id, {
+    const after = await this.orders.update(manager, order.id, {
       status: OrderStatus.Fulfilled,
       shipment: { carrier, tracking_number, packages },
     });
@@ -191,7 +192,7 @@ export class OrderLifecycle {
     merchantId: number,
     orderId: number,
   ): Promise<OrderView | undefined> {
-    const order = await OrderRepository.lock(manager, merchantId, orderId);
+    const order = await this.orders.lock(manager, merchantId, orderId);
     if (!order) throw orderNotFound();
     if (order.status === OrderStatus.Completed) return undefined;
     if (order.status !== OrderStatus.Fulfilled) {
@@ -199,7 +200,7 @@ export class OrderLifecycle {
       return undefined;
     }
     assertTransition(order.id, order.status, OrderStatus.Completed, OrderActor.Carrier);
-    const after = await OrderRepository.update(manager, order.id, {
+    const after = await this.orders.update(manager, order.id, {
       status: OrderStatus.Completed,
     });
     return this.changed(manager, merchantId, after, order.status);
@@ -214,7 +215,7 @@ export class OrderLifecycle {
     const order = await this.awaitingReservation(manager, merchantId, event);
     if (!order) return undefined;
     assertTransition(order.id, order.status, OrderStatus.Approved, OrderActor.Stock);
-    const after = await OrderRepository.update(manager, order.id, {
+    const after = await this.orders.update(manager, order.id, {
       status: OrderStatus.Approved,
       warehouse_code: event.warehouse_code,
       issued: true,
@@ -231,7 +232,7 @@ export class OrderLifecycle {
     const order = await this.awaitingReservation(manager, merchantId, event);
     if (!order) return undefined;
     assertTransition(order.id, order.status, OrderStatus.OnHold, OrderActor.Stock);
-    const after = await OrderRepository.update(manager, order.id, {
+    const after = await this.orders.update(manager, order.id, {
       status: OrderStatus.OnHold,
       hold_reason: event.message,
     });
@@ -247,7 +248,7 @@ export class OrderLifecycle {
     merchantId: number,
     event: { order_id: number; attempt: number },
   ): Promise<OrderState | undefined> {
-    const order = await OrderRepository.lock(manager, merchantId, event.order_id);
+    const order = await this.orders.lock(manager, merchantId, event.order_id);
     if (!order) throw orderNotFound();
     if (order.status === OrderStatus.Draft && order.reservation_attempt === event.attempt)
       return order;
@@ -275,7 +276,7 @@ export class OrderLifecycle {
     to: OrderStatus,
     by: OrderActor,
   ): Promise<OrderState> {
-    const order = await OrderRepository.lock(manager, merchantId, orderId);
+    const order = await this.orders.lock(manager, merchantId, orderId);
     if (!order) throw orderNotFound();
     assertTransition(order.id, order.status, to, by);
     return order;

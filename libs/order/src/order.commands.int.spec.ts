@@ -22,6 +22,7 @@ import {
   Outbox,
   runInMessageScope,
 } from '@consign/platform';
+import { OrderRepository } from './order.repository';
 import { orderDatabase } from './order.database';
 import { OrderHandlers } from './order.handlers';
 import { OrderLifecycle } from './order-lifecycle.service';
@@ -83,8 +84,8 @@ describe('order-service commands, delivered more than once', () => {
     const config = loadConfig({ BUS_TIMEOUT_MS: '1000' });
     const reference = new RatingClient(new CommandBus(new InProcessClient(broker), config), config);
     handlers = new OrderHandlers(
-      new OrderService(dataSource, outbox, commands, reference),
-      new OrderLifecycle(dataSource, outbox, commands),
+      new OrderService(dataSource, outbox, commands, reference, new OrderRepository()),
+      new OrderLifecycle(dataSource, outbox, commands, new OrderRepository()),
       new Inbox(dataSource, 'orders'),
       outbox,
       commands,

@@ -7,6 +7,7 @@ import { OrderService } from './order.service';
 import { OrderConfig } from './order.config';
 import { ReservationWatchdog } from './reservation-watchdog';
 import { RatingClientModule } from '@consign/rating-client';
+import { OrderRepository } from './order.repository';
 
 /** order-service: customer orders and their state machine; the order side of the stock saga. */
 @Module({
@@ -16,6 +17,7 @@ import { RatingClientModule } from '@consign/rating-client';
     OrderService,
     OrderLifecycle,
     ReservationWatchdog,
+    OrderRepository,
     { provide: OrderConfig, useFactory: () => loadConfigOf(OrderConfig) },
   ],
   exports: [OrderService, OrderLifecycle],

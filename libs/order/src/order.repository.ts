@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
 import {
   CreateOrderRequest,
   OrderAddressDto,
@@ -22,6 +23,15 @@ export interface OrderState {
   id: number;
   status: OrderStatus;
   reservation_attempt: number;
+  warehouse_code: string | null;
+}
+
+/** A Draft order still waiting for its reservation's answer. */
+export interface UnansweredOrder {
+  id: number;
+  merchant_id: number;
+  reservation_attempt: number;
+  reservation_retries: number;
   warehouse_code: string | null;
 }
 
@@ -60,7 +70,8 @@ const VIEW_COLUMNS = `${ROW_COLUMNS},
  * page with a deferred join (the page's ids from the index, then only those rows), and the
  * merchant's total is a counter row, not a count over its orders.
  */
-export const OrderRepository = {
+@Injectable()
+export class OrderRepository {
   /**
    * Writes the order and its lines in one statement and answers the order as the API shows it,
    * read from what was written (RETURNING): no read-back.
@@ -107,7 +118,7 @@ export const OrderRepository = {
       ],
     )) as OrderRow[];
     return toOrderView(row);
-  },
+  }
 
   async view(sql: Sql, merchantId: number, orderId: number): Promise<OrderView | undefined> {
     const rows = (await sql.query(
@@ -115,7 +126,7 @@ export const OrderRepository = {
       [orderId, merchantId],
     )) as OrderRow[];
     return rows.length ? toOrderView(rows[0]) : undefined;
-  },
+  }
 
   /**
    * One page, newest first. The ids come from the (merchant_id, id DESC) index alone; a page in
@@ -141,7 +152,7 @@ export const OrderRepository = {
         : [merchantId, size, offset],
     )) as OrderRow[];
     return rows.map(toOrderView);
-  },
+  }
 
   /** The merchant's number of orders: the sum of its counter slots, kept by `counted`. */
   async count(sql: Sql, merchantId: number): Promise<number> {
@@ -150,7 +161,7 @@ export const OrderRepository = {
       [merchantId],
     )) as { total: number }[];
     return rows[0]?.total ?? 0;
-  },
+  }
 
   /**
    * Counts a new order in one of the merchant's counter slots, picked at random. The slot stays
@@ -163,14 +174,14 @@ export const OrderRepository = {
        ON CONFLICT (merchant_id, slot) DO UPDATE SET total = c.total + 1`,
       [merchantId, randomInt(ORDER_COUNT_SLOTS)],
     );
-  },
+  }
 
   async states(sql: Sql, merchantId: number, orderIds: number[]): Promise<OrderStateView[]> {
     return (await sql.query(
       `SELECT id AS order_id, status FROM ${ORDER} WHERE merchant_id = $1 AND id = ANY($2::bigint[])`,
       [merchantId, orderIds],
     )) as OrderStateView[];
-  },
+  }
 
   /** Locks the order for a state change (the caller's transaction holds the lock). */
   async lock(sql: Sql, merchantId: number, orderId: number): Promise<OrderState | undefined> {
@@ -180,14 +191,14 @@ export const OrderRepository = {
       [orderId, merchantId],
     )) as OrderState[];
     return rows[0];
-  },
+  }
 
   async lines(sql: Sql, orderId: number): Promise<{ sku_number: string; quantity: number }[]> {
     return (await sql.query(
       `SELECT sku_number, quantity FROM ${LINE} WHERE order_id = $1 ORDER BY line_no`,
       [orderId],
     )) as { sku_number: string; quantity: number }[];
-  },
+  }
 
   /**
    * Sets the status and whatever else the change brings; hold_reason is cleared unless given.
@@ -235,8 +246,36 @@ export const OrderRepository = {
       ],
     )) as OrderRow[];
     return toOrderView(row);
-  },
-};
+  }
+
+  /**
+   * Draft orders whose reservation has waited longer than `timeoutSeconds`, oldest request first,
+   * at most `batch`, claimed FOR UPDATE SKIP LOCKED (the caller's transaction holds them).
+   */
+  async claimUnanswered(
+    sql: Sql,
+    timeoutSeconds: number,
+    batch: number,
+  ): Promise<UnansweredOrder[]> {
+    return (await sql.query(
+      `SELECT id, merchant_id, reservation_attempt, reservation_retries, warehouse_code
+         FROM ${ORDER}
+        WHERE status = $1 AND reservation_requested_at < now() - make_interval(secs => $2)
+        ORDER BY reservation_requested_at LIMIT $3 FOR UPDATE SKIP LOCKED`,
+      [OrderStatus.Draft, timeoutSeconds, batch],
+    )) as UnansweredOrder[];
+  }
+
+  /** Records that the reservation was asked again, with this attempt number. */
+  async retryReservation(sql: Sql, orderId: number, attempt: number): Promise<void> {
+    await sql.query(
+      `UPDATE ${ORDER} SET reservation_attempt = $2, reservation_requested_at = now(),
+         reservation_retries = reservation_retries + 1, updated_at = now()
+       WHERE id = $1`,
+      [orderId, attempt],
+    );
+  }
+}
 
 export function toOrderView(row: OrderRow): OrderView {
   const hasService = row.has_service || row.warehouse_code !== null;

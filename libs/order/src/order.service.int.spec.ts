@@ -90,7 +90,7 @@ describe('OrderService and OrderLifecycle', () => {
   const build = (env: Record<string, string> = {}) => {
     const config = loadConfig({ BUS_TIMEOUT_MS: '1000', ...env });
     const reference = new RatingClient(new CommandBus(new InProcessClient(broker), config), config);
-    return new OrderService(dataSource, outbox, commands, reference);
+    return new OrderService(dataSource, outbox, commands, reference, new OrderRepository());
   };
 
   let statusChanges: Record<string, unknown>[];
@@ -120,7 +120,7 @@ describe('OrderService and OrderLifecycle', () => {
     outbox = new Outbox(dataSource, new InProcessClient(broker), 'orders');
     commands = new CommandLedger(dataSource, 'orders');
     orders = build();
-    lifecycle = new OrderLifecycle(dataSource, outbox, commands);
+    lifecycle = new OrderLifecycle(dataSource, outbox, commands, new OrderRepository());
   });
 
   beforeEach(async () => {
@@ -251,6 +251,7 @@ describe('OrderService and OrderLifecycle', () => {
         outbox,
         commands,
         new RatingClient(new CommandBus(new InProcessClient(lonely), config), config),
+        new OrderRepository(),
       );
       await expect(unchecked.create(merchant, orderRequest(anOrder()))).rejects.toMatchObject({
         code: CommonErrorCode.Unavailable,
@@ -314,9 +315,9 @@ describe('OrderService and OrderLifecycle', () => {
           return dataSource.query(text, params);
         },
       };
-      expect(await OrderRepository.count(recording, big)).toBe(2000);
+      expect(await new OrderRepository().count(recording, big)).toBe(2000);
       for (const page of [1, 50, 100])
-        expect(await OrderRepository.page(recording, big, page, 20, 2000)).toHaveLength(20);
+        expect(await new OrderRepository().page(recording, big, page, 20, 2000)).toHaveLength(20);
       // The counter (statement 0) is one row per merchant; the pages must use the index.
       expect(statements[0][0]).toMatch(/FROM "orders"."order_count" WHERE merchant_id = \$1/);
       for (const [text, params] of statements.slice(1)) {

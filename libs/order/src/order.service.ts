@@ -23,6 +23,7 @@ export class OrderService {
     @Inject(orderDatabase.outbox) private readonly outbox: Outbox,
     @Inject(orderDatabase.commands) private readonly commands: CommandLedger,
     private readonly reference: RatingClient,
+    private readonly orders: OrderRepository,
   ) {}
 
   /**
@@ -32,7 +33,7 @@ export class OrderService {
   async create(merchantId: number, request: CreateOrderRequest): Promise<number> {
     await this.checkReferences(merchantId, request);
     const orderId = await this.commands.transaction(async (manager) => {
-      const order = await OrderRepository.insert(manager, merchantId, request);
+      const order = await this.orders.insert(manager, merchantId, request);
       // Both events in one statement, `order.created.v1` first.
       await this.outbox.addAll(manager, [
         {
@@ -51,7 +52,7 @@ export class OrderService {
         },
         orderStatusChanged(merchantId, order, null),
       ]);
-      await OrderRepository.counted(manager, merchantId);
+      await this.orders.counted(manager, merchantId);
       return order.id;
     });
     this.outbox.nudge();
@@ -59,19 +60,19 @@ export class OrderService {
   }
 
   async get(merchantId: number, orderId: number): Promise<OrderView> {
-    const view = await OrderRepository.view(this.dataSource, merchantId, orderId);
+    const view = await this.orders.view(this.dataSource, merchantId, orderId);
     if (!view) throw orderNotFound();
     return view;
   }
 
   /** The states of those of these orders the merchant has (for stock reconciliation). */
   states(merchantId: number, orderIds: number[]): Promise<OrderStateView[]> {
-    return OrderRepository.states(this.dataSource, merchantId, orderIds);
+    return this.orders.states(this.dataSource, merchantId, orderIds);
   }
 
   async list(merchantId: number, page: number, size: number): Promise<OrderPageView> {
-    const total = await OrderRepository.count(this.dataSource, merchantId);
-    const list = await OrderRepository.page(this.dataSource, merchantId, page, size, total);
+    const total = await this.orders.count(this.dataSource, merchantId);
+    const list = await this.orders.page(this.dataSource, merchantId, page, size, total);
     return { page, size, total, list };
   }
 

@@ -18,6 +18,7 @@ import {
   loadConfig,
   loadConfigOf,
 } from '@consign/platform';
+import { OrderRepository } from './order.repository';
 import { orderDatabase } from './order.database';
 import { OrderConfig } from './order.config';
 import { OrderLifecycle } from './order-lifecycle.service';
@@ -70,6 +71,7 @@ describe('ReservationWatchdog', () => {
         ORDER_RESERVATION_TIMEOUT_MS: '600000',
         ORDER_RESERVATION_RETRIES: String(retries),
       }),
+      new OrderRepository(),
     );
   const age = (orderId: number) =>
     dataSource.query(
@@ -110,8 +112,9 @@ describe('ReservationWatchdog', () => {
       outbox,
       commands,
       new RatingClient(new CommandBus(new InProcessClient(broker), config), config),
+      new OrderRepository(),
     );
-    lifecycle = new OrderLifecycle(dataSource, outbox, commands);
+    lifecycle = new OrderLifecycle(dataSource, outbox, commands, new OrderRepository());
   });
 
   beforeEach(() => {

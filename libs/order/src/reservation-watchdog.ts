@@ -14,16 +14,7 @@ import { OrderRepository } from './order.repository';
 import { orderStatusChanged } from './order-status-events';
 import { OrderActor, assertTransition } from './order.transitions';
 
-const ORDER = '"orders"."order"';
 const BATCH = 100;
-
-interface DueOrder {
-  id: number;
-  merchant_id: number;
-  reservation_attempt: number;
-  reservation_retries: number;
-  warehouse_code: string | null;
-}
 
 export function noAnswerReason(attempts: number): string {
   return `Stock reservation did not answer after ${attempts} attempt(s); release the order to try again.`;
@@ -46,6 +37,7 @@ export class ReservationWatchdog implements OnApplicationBootstrap, BeforeApplic
     @Inject(orderDatabase.dataSource) private readonly dataSource: DataSource,
     @Inject(orderDatabase.outbox) private readonly outbox: Outbox,
     private readonly config: OrderConfig,
+    private readonly orders: OrderRepository,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -67,22 +59,15 @@ export class ReservationWatchdog implements OnApplicationBootstrap, BeforeApplic
     const done = { retried: 0, held: 0 };
     for (;;) {
       const batch = await this.dataSource.transaction(async (manager) => {
-        const due = (await manager.query(
-          `SELECT id, merchant_id, reservation_attempt, reservation_retries, warehouse_code
-             FROM ${ORDER}
-            WHERE status = $1 AND reservation_requested_at < now() - make_interval(secs => $2)
-            ORDER BY reservation_requested_at LIMIT $3 FOR UPDATE SKIP LOCKED`,
-          [OrderStatus.Draft, this.config.ORDER_RESERVATION_TIMEOUT_MS / 1000, BATCH],
-        )) as DueOrder[];
+        const due = await this.orders.claimUnanswered(
+          manager,
+          this.config.ORDER_RESERVATION_TIMEOUT_MS / 1000,
+          BATCH,
+        );
         for (const order of due) {
           if (order.reservation_retries < this.config.ORDER_RESERVATION_RETRIES) {
             const attempt = order.reservation_attempt + 1;
-            await manager.query(
-              `UPDATE ${ORDER} SET reservation_attempt = $2, reservation_requested_at = now(),
-                 reservation_retries = reservation_retries + 1, updated_at = now()
-               WHERE id = $1`,
-              [order.id, attempt],
-            );
+            await this.orders.retryReservation(manager, order.id, attempt);
             await this.outbox.add(manager, OrderEvent.ReservationRequested, {
               merchantId: order.merchant_id,
               aggregateId: order.id,
@@ -90,13 +75,13 @@ export class ReservationWatchdog implements OnApplicationBootstrap, BeforeApplic
                 order_id: order.id,
                 attempt,
                 warehouse_code: order.warehouse_code,
-                lines: await OrderRepository.lines(manager, order.id),
+                lines: await this.orders.lines(manager, order.id),
               },
             });
             done.retried++;
           } else {
             assertTransition(order.id, OrderStatus.Draft, OrderStatus.OnHold, OrderActor.Stock);
-            const after = await OrderRepository.update(manager, order.id, {
+            const after = await this.orders.update(manager, order.id, {
               status: OrderStatus.OnHold,
               hold_reason: noAnswerReason(order.reservation_retries + 1),
             });

@@ -5,6 +5,8 @@ import { QueuedEvent, WebhookDeliveryRepository } from './webhook-delivery.repos
 import { webhookDatabase } from './webhook.database';
 import { createTestDatabase, TestDatabase } from '@consign/testing';
 
+const deliveries = new WebhookDeliveryRepository();
+
 describe('queueing webhook deliveries', () => {
   let database: TestDatabase;
   let host: DatabaseHost;
@@ -38,7 +40,7 @@ describe('queueing webhook deliveries', () => {
     data: { n: nextEvent },
   });
   const enqueue = (events: QueuedEvent[]) =>
-    dataSource.transaction((manager) => WebhookDeliveryRepository.enqueue(manager, events));
+    dataSource.transaction((manager) => deliveries.enqueue(manager, events));
   /** An endpoint's deliveries as [sequence, webhook id], in sequence order. */
   const queued = async (endpointId: number) =>
     (
@@ -125,9 +127,9 @@ describe('queueing webhook deliveries', () => {
     );
 
     // One at a time, then the rest: a batch is bounded.
-    expect(await WebhookDeliveryRepository.deleteFinished(dataSource, cutOff, 1)).toBe(1);
-    expect(await WebhookDeliveryRepository.deleteFinished(dataSource, cutOff, 10)).toBe(1);
-    expect(await WebhookDeliveryRepository.deleteFinished(dataSource, cutOff, 10)).toBe(0);
+    expect(await deliveries.deleteFinished(dataSource, cutOff, 1)).toBe(1);
+    expect(await deliveries.deleteFinished(dataSource, cutOff, 10)).toBe(1);
+    expect(await deliveries.deleteFinished(dataSource, cutOff, 10)).toBe(0);
 
     expect((await queued(hook)).map(([, id]) => id)).toEqual([
       events[2].webhookId,

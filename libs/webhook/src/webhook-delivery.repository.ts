@@ -1,3 +1,4 @@
+import { Injectable } from '@nestjs/common';
 import {
   WebhookAttemptView,
   WebhookDeliveryStatus,
@@ -75,7 +76,8 @@ interface DeliveryRow {
 }
 
 /** SQL of webhook-dispatcher's delivery queue. */
-export const WebhookDeliveryRepository = {
+@Injectable()
+export class WebhookDeliveryRepository {
   /**
    * Queues events, in the order given, for every enabled endpoint of their merchant subscribed to
    * their type (in the caller's transaction, with the events' inbox rows), in one statement: each
@@ -116,7 +118,7 @@ export const WebhookDeliveryRepository = {
       ],
     )) as { id: number }[];
     return rows.length;
-  },
+  }
 
   /**
    * Takes up to `limit` due deliveries of enabled endpoints for one attempt. Claiming moves their
@@ -138,7 +140,7 @@ export const WebhookDeliveryRepository = {
        FROM claimed c JOIN ${ENDPOINT} e ON e.id = c.endpoint_id ORDER BY c.id`,
       [limit, leaseMs / 1000],
     )) as ClaimedDelivery[];
-  },
+  }
 
   /** Records a batch of attempts; endpoints whose delivery failed for good are disabled. */
   async record(sql: Sql, attempts: AttemptRecord[]): Promise<void> {
@@ -181,7 +183,7 @@ export const WebhookDeliveryRepository = {
          FROM ${DELIVERY} d WHERE d.id = ANY($1::bigint[]) AND e.id = d.endpoint_id AND e.status = 'enabled'`,
         [gaveUp.map((a) => a.deliveryId)],
       );
-  },
+  }
 
   async page(
     sql: Sql,
@@ -199,7 +201,7 @@ export const WebhookDeliveryRepository = {
       [endpointId, size, (page - 1) * size],
     )) as DeliveryRow[];
     return { total, list: rows.map(toDeliveryView) };
-  },
+  }
 
   /** Sends a delivery again now, with a fresh schedule; its endpoint is enabled again. */
   async retry(
@@ -224,7 +226,7 @@ export const WebhookDeliveryRepository = {
       deliveryId,
     ])) as DeliveryRow[];
     return toDeliveryView(rows[0]);
-  },
+  }
 
   /** The endpoint's id when it is the merchant's. */
   /**
@@ -238,7 +240,7 @@ export const WebhookDeliveryRepository = {
          SELECT id FROM ${DELIVERY} WHERE created_at < $1 AND status <> 'pending' LIMIT ${limit})`,
       [cutOff],
     );
-  },
+  }
 
   async endpointOf(sql: Sql, merchantId: number, endpointId: number): Promise<number | undefined> {
     const rows = (await sql.query(`SELECT id FROM ${ENDPOINT} WHERE id = $1 AND merchant_id = $2`, [
@@ -246,8 +248,8 @@ export const WebhookDeliveryRepository = {
       merchantId,
     ])) as { id: number }[];
     return rows[0]?.id;
-  },
-};
+  }
+}
 
 const DELIVERY_COLUMNS = `d.id, d.webhook_id, d.event_type, d.sequence, d.status, d.attempts,
   d.last_response_code, d.last_duration_ms, d.next_attempt_at, d.created_at, d.delivered_at,

@@ -14,6 +14,7 @@ export class WebhookDeliveryService {
     @Inject(webhookDatabase.dataSource) private readonly dataSource: DataSource,
     @Inject(webhookDatabase.commands) private readonly commands: CommandLedger,
     private readonly subscriptions: WebhookSubscriptions,
+    private readonly deliveries: WebhookDeliveryRepository,
   ) {}
 
   async list(
@@ -22,18 +23,9 @@ export class WebhookDeliveryService {
     page: number,
     size: number,
   ): Promise<WebhookDeliveryPageView> {
-    const endpoint = await WebhookDeliveryRepository.endpointOf(
-      this.dataSource,
-      merchantId,
-      webhookId,
-    );
+    const endpoint = await this.deliveries.endpointOf(this.dataSource, merchantId, webhookId);
     if (endpoint === undefined) throw webhookNotFound();
-    const { total, list } = await WebhookDeliveryRepository.page(
-      this.dataSource,
-      endpoint,
-      page,
-      size,
-    );
+    const { total, list } = await this.deliveries.page(this.dataSource, endpoint, page, size);
     return { page, size, total, list };
   }
 
@@ -43,15 +35,11 @@ export class WebhookDeliveryService {
     webhookId: number,
     deliveryId: number,
   ): Promise<WebhookDeliveryView> {
-    const endpoint = await WebhookDeliveryRepository.endpointOf(
-      this.dataSource,
-      merchantId,
-      webhookId,
-    );
+    const endpoint = await this.deliveries.endpointOf(this.dataSource, merchantId, webhookId);
     if (endpoint === undefined) throw webhookNotFound();
     // The re-queued delivery and its command record (which keeps the answer) commit together.
     const view = await this.commands.transaction(async (manager) => {
-      const retried = await WebhookDeliveryRepository.retry(manager, endpoint, deliveryId);
+      const retried = await this.deliveries.retry(manager, endpoint, deliveryId);
       if (!retried) throw new DomainError(CommonErrorCode.NotFound, 'Webhook delivery not found.');
       return retried;
     });

@@ -60,6 +60,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     @Inject(webhookDatabase.dataSource) private readonly dataSource: DataSource,
     private readonly config: WebhookConfig,
     private readonly subscriptions: WebhookSubscriptions,
+    private readonly deliveries: WebhookDeliveryRepository,
   ) {
     this.sender = new WebhookSender(
       new AddressPolicy(config.WEBHOOK_ALLOWED_NETWORKS),
@@ -74,9 +75,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     this.leaseMs = config.WEBHOOK_TIMEOUT_MS * 2 + 5_000;
     this.recorder = new MicroBatcher(
       async (records) => {
-        await this.dataSource.transaction((manager) =>
-          WebhookDeliveryRepository.record(manager, records),
-        );
+        await this.dataSource.transaction((manager) => this.deliveries.record(manager, records));
         // An endpoint disabled by a failed delivery: its events need not be ingested any more.
         if (records.some((r) => r.outcome === WebhookDeliveryStatus.Failed))
           this.subscriptions.invalidate();
@@ -103,7 +102,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   sweep(now = Date.now()): Promise<number> {
     const cutOff = new Date(now - WEBHOOK_DELIVERY_RETENTION_MS);
     return deleteInBatches(RETENTION_BATCH, () =>
-      WebhookDeliveryRepository.deleteFinished(this.dataSource, cutOff, RETENTION_BATCH),
+      this.deliveries.deleteFinished(this.dataSource, cutOff, RETENTION_BATCH),
     );
   }
 
@@ -164,7 +163,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
         this.again = false;
         return;
       }
-      const claimed = await WebhookDeliveryRepository.claim(this.dataSource, free, this.leaseMs);
+      const claimed = await this.deliveries.claim(this.dataSource, free, this.leaseMs);
       for (const delivery of claimed) this.start(delivery);
       if (claimed.length < free) return;
     }

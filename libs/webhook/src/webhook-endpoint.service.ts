@@ -5,9 +5,7 @@ import {
   CreateWebhookRequest,
   WEBHOOK_LIMITS,
   WebhookEndpointSecretView,
-  WebhookEndpointStatus,
   WebhookEndpointView,
-  WebhookEventType,
 } from '@consign/contracts';
 import { CommandLedger, DomainError } from '@consign/platform';
 import { AddressPolicy } from './address-policy';
@@ -16,26 +14,10 @@ import { WebhookConfig } from './webhook.config';
 import { webhookDatabase } from './webhook.database';
 import { newSigningSecret } from './webhook-signer';
 import { WebhookSubscriptions } from './webhook-subscriptions';
-
-const ENDPOINT = '"webhooks"."webhook_endpoint"';
+import { EndpointRow, WebhookEndpointRepository } from './webhook-endpoint.repository';
 
 /** How long the previous secret still signs after a rotation. */
 export const ROTATION_GRACE_MS = 24 * 3_600_000;
-
-interface EndpointRow {
-  id: number;
-  url: string;
-  event_types: WebhookEventType[];
-  description: string | null;
-  status: WebhookEndpointStatus;
-  disabled_reason: string | null;
-  created_at: Date;
-  secret: string;
-  previous_secret_expires_at: Date | null;
-}
-
-const COLUMNS = `id, url, event_types, description, status, disabled_reason, created_at, secret,
-  previous_secret_expires_at`;
 
 /** A merchant's webhook endpoints: register, list, remove, rotate the signing secret. */
 @Injectable()
@@ -47,6 +29,7 @@ export class WebhookEndpointService {
     @Inject(webhookDatabase.commands) private readonly commands: CommandLedger,
     private readonly config: WebhookConfig,
     private readonly subscriptions: WebhookSubscriptions,
+    private readonly endpoints: WebhookEndpointRepository,
   ) {
     this.policy = new AddressPolicy(config.WEBHOOK_ALLOWED_NETWORKS);
   }
@@ -64,20 +47,17 @@ export class WebhookEndpointService {
     // (so the answer is made, and a refusal thrown, inside the transaction): a retried create
     // answers the first.
     const created = await this.commands.transaction(async (manager) => {
-      const [row] = (await manager.query(
-        `INSERT INTO ${ENDPOINT} (merchant_id, url, event_types, description, secret)
-         SELECT $1, $2, $3, $4, $5
-         WHERE (SELECT count(*) FROM ${ENDPOINT} WHERE merchant_id = $1) < $6
-         RETURNING ${COLUMNS}`,
-        [
+      const row = await this.endpoints.insertWithinLimit(
+        manager,
+        {
           merchantId,
-          request.url,
-          request.event_types,
-          request.description ?? null,
-          newSigningSecret(),
-          WEBHOOK_LIMITS.endpoints,
-        ],
-      )) as EndpointRow[];
+          url: request.url,
+          eventTypes: request.event_types,
+          description: request.description ?? null,
+          secret: newSigningSecret(),
+        },
+        WEBHOOK_LIMITS.endpoints,
+      );
       if (!row)
         throw new DomainError(
           CommonErrorCode.Conflict,
@@ -90,38 +70,30 @@ export class WebhookEndpointService {
   }
 
   async list(merchantId: number): Promise<WebhookEndpointView[]> {
-    const rows = (await this.dataSource.query(
-      `SELECT ${COLUMNS} FROM ${ENDPOINT} WHERE merchant_id = $1 ORDER BY id`,
-      [merchantId],
-    )) as EndpointRow[];
+    const rows = await this.endpoints.list(this.dataSource, merchantId);
     return rows.map(toView);
   }
 
   /** Removes the endpoint with its deliveries; the answer is the endpoint as it was. */
   async delete(merchantId: number, webhookId: number): Promise<WebhookEndpointView> {
-    const rows = (await this.dataSource.query(
-      `WITH removed AS (DELETE FROM ${ENDPOINT} WHERE id = $1 AND merchant_id = $2 RETURNING ${COLUMNS})
-       SELECT * FROM removed`,
-      [webhookId, merchantId],
-    )) as EndpointRow[];
-    if (!rows[0]) throw webhookNotFound();
+    const removed = await this.endpoints.delete(this.dataSource, merchantId, webhookId);
+    if (!removed) throw webhookNotFound();
     this.subscriptions.invalidate(merchantId);
-    return toView(rows[0]);
+    return toView(removed);
   }
 
   /** A new secret signs from now on; the old one also signs for ROTATION_GRACE_MS. */
   async rotate(merchantId: number, webhookId: number): Promise<WebhookEndpointSecretView> {
     return this.commands.transaction(async (manager) => {
-      const rows = (await manager.query(
-        `WITH rotated AS (
-           UPDATE ${ENDPOINT} SET previous_secret = secret, secret = $3,
-             previous_secret_expires_at = now() + make_interval(secs => $4), updated_at = now()
-           WHERE id = $1 AND merchant_id = $2 RETURNING ${COLUMNS})
-         SELECT * FROM rotated`,
-        [webhookId, merchantId, newSigningSecret(), ROTATION_GRACE_MS / 1000],
-      )) as EndpointRow[];
-      if (!rows[0]) throw webhookNotFound();
-      return withSecret(rows[0]);
+      const rotated = await this.endpoints.rotate(
+        manager,
+        merchantId,
+        webhookId,
+        newSigningSecret(),
+        ROTATION_GRACE_MS / 1000,
+      );
+      if (!rotated) throw webhookNotFound();
+      return withSecret(rotated);
     });
   }
 }

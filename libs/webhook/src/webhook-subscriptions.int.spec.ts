@@ -10,6 +10,8 @@ import { WebhookEndpointService } from './webhook-endpoint.service';
 import { WebhookHandlers } from './webhook.handlers';
 import { WebhookSubscriptions } from './webhook-subscriptions';
 import { createTestDatabase, TestDatabase } from '@consign/testing';
+import { WebhookDeliveryRepository } from './webhook-delivery.repository';
+import { WebhookEndpointRepository } from './webhook-endpoint.repository';
 
 describe('webhook-dispatcher ingests only the events an endpoint subscribes to', () => {
   let database: TestDatabase;
@@ -20,25 +22,34 @@ describe('webhook-dispatcher ingests only the events an endpoint subscribes to',
   let endpoints: WebhookEndpointService;
   let handlers: WebhookHandlers;
   let merchant = 100;
+  const endpointRows = new WebhookEndpointRepository();
+  const deliveryRows = new WebhookDeliveryRepository();
 
   beforeAll(async () => {
     database = await createTestDatabase();
     host = new DatabaseHost(database.target);
     dataSource = await host.openServiceDataSource(webhookDatabase.options);
     config = Object.assign(new WebhookConfig(), { WEBHOOK_SUBSCRIPTION_TTL_MS: 200 });
-    subscriptions = new WebhookSubscriptions(dataSource, config);
+    subscriptions = new WebhookSubscriptions(dataSource, config, endpointRows);
     const commands = new CommandLedger(dataSource, 'webhooks');
-    endpoints = new WebhookEndpointService(dataSource, commands, config, subscriptions);
+    endpoints = new WebhookEndpointService(
+      dataSource,
+      commands,
+      config,
+      subscriptions,
+      endpointRows,
+    );
     handlers = new WebhookHandlers(
       endpoints,
-      new WebhookDeliveryService(dataSource, commands, subscriptions),
+      new WebhookDeliveryService(dataSource, commands, subscriptions, deliveryRows),
       // Never started: queued deliveries stay queued, for the test to count.
-      new WebhookDispatcher(dataSource, config, subscriptions),
+      new WebhookDispatcher(dataSource, config, subscriptions, deliveryRows),
       new Inbox(dataSource, 'webhooks', { retryDelayMs: 1 }),
       commands,
       // Stock level events carry their resource: no bus request is made.
       undefined as unknown as CommandBus,
       subscriptions,
+      deliveryRows,
     );
   });
 
@@ -84,7 +95,7 @@ describe('webhook-dispatcher ingests only the events an endpoint subscribes to',
 
   it('queues the events emitted after an endpoint’s creation was answered, in every process', async () => {
     // A second process (its own cache) that read the merchant's subscriptions just before.
-    const elsewhere = new WebhookSubscriptions(dataSource, config);
+    const elsewhere = new WebhookSubscriptions(dataSource, config, endpointRows);
     expect(await elsewhere.wants(merchant, WebhookEventType.StockLevelChanged)).toBe(false);
     const before = stockEvent(merchant);
     await handlers.onStockLevelChanged(before);
@@ -132,7 +143,7 @@ describe('webhook-dispatcher ingests only the events an endpoint subscribes to',
     await createEndpoint(merchant, [WebhookEventType.OrderStatusChanged]);
     const reads = jest.spyOn(dataSource, 'query');
     try {
-      const cached = new WebhookSubscriptions(dataSource, config);
+      const cached = new WebhookSubscriptions(dataSource, config, endpointRows);
       const answers = await Promise.all(
         Array.from({ length: 20 }, () =>
           cached.wants(merchant, WebhookEventType.StockLevelChanged),

@@ -2,11 +2,9 @@ import { performance } from 'node:perf_hooks';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { WebhookEventType } from '@consign/contracts';
-import { Sql } from '@consign/platform';
 import { WebhookConfig } from './webhook.config';
 import { webhookDatabase } from './webhook.database';
-
-const ENDPOINT = '"webhooks"."webhook_endpoint"';
+import { WebhookEndpointRepository } from './webhook-endpoint.repository';
 
 /** Merchants whose subscriptions are kept at most; past it, the stale ones are dropped first. */
 const MAX_MERCHANTS = 10_000;
@@ -15,16 +13,6 @@ interface Entry {
   types: ReadonlySet<string>;
   /** performance.now() when the query that read them was sent: they are at least that fresh. */
   readAt: number;
-}
-
-/** The event types one merchant's enabled endpoints subscribe to, as one query reads them. */
-export async function subscribedTypes(sql: Sql, merchantId: number): Promise<Set<string>> {
-  const rows = (await sql.query(
-    `SELECT DISTINCT unnest(event_types) AS type FROM ${ENDPOINT}
-     WHERE merchant_id = $1 AND status = 'enabled'`,
-    [merchantId],
-  )) as { type: string }[];
-  return new Set(rows.map((row) => row.type));
 }
 
 /**
@@ -52,6 +40,7 @@ export class WebhookSubscriptions {
   constructor(
     @Inject(webhookDatabase.dataSource) private readonly dataSource: DataSource,
     config: WebhookConfig,
+    private readonly endpoints: WebhookEndpointRepository,
   ) {
     this.ttlMs = config.WEBHOOK_SUBSCRIPTION_TTL_MS;
   }
@@ -90,7 +79,8 @@ export class WebhookSubscriptions {
     if (pending) return pending;
     const generation = this.generation;
     const readAt = performance.now();
-    const loaded = subscribedTypes(this.dataSource, merchantId)
+    const loaded = this.endpoints
+      .subscribedTypes(this.dataSource, merchantId)
       .then((types) => {
         if (generation === this.generation && this.ttlMs > 0)
           this.remember(merchantId, { types, readAt });

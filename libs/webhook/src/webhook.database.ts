@@ -4,7 +4,10 @@ import { WebhookDeliveryRetention1764000001710 } from './migrations/176400000171
 
 export const WEBHOOK_SCHEMA = 'webhooks';
 
-/** webhook-dispatcher's schema: endpoints, deliveries (a durable queue) and their attempts. */
+/**
+ * webhook-dispatcher's schema: endpoints, deliveries (a durable queue) and their attempts (read
+ * and written with SQL, see WebhookEndpointRepository and WebhookDeliveryRepository).
+ */
 export const webhookDatabase = serviceDatabase({
   name: 'webhooks',
   schema: WEBHOOK_SCHEMA,

@@ -73,6 +73,7 @@ export class WebhookHandlers {
     @Inject(webhookDatabase.commands) private readonly commands: CommandLedger,
     private readonly bus: CommandBus,
     private readonly subscriptions: WebhookSubscriptions,
+    private readonly deliveryRows: WebhookDeliveryRepository,
   ) {
     this.batcher = new InboxBatcher(
       inbox,
@@ -217,7 +218,7 @@ export class WebhookHandlers {
     manager: EntityManager,
     items: InboxBatchItem<{ type: WebhookEventType; data: unknown }>[],
   ): Promise<void> {
-    this.queued += await WebhookDeliveryRepository.enqueue(
+    this.queued += await this.deliveryRows.enqueue(
       manager,
       items.map(({ event, data }) => ({
         merchantId: event.merchant_id,

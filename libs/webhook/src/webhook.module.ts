@@ -7,6 +7,8 @@ import { WebhookDispatcher } from './webhook-dispatcher.service';
 import { WebhookEndpointService } from './webhook-endpoint.service';
 import { WebhookHandlers } from './webhook.handlers';
 import { WebhookSubscriptions } from './webhook-subscriptions';
+import { WebhookDeliveryRepository } from './webhook-delivery.repository';
+import { WebhookEndpointRepository } from './webhook-endpoint.repository';
 
 /**
  * webhook-dispatcher: merchants' webhook endpoints, and the delivery of the services' domain
@@ -21,6 +23,8 @@ import { WebhookSubscriptions } from './webhook-subscriptions';
     WebhookDeliveryService,
     WebhookDispatcher,
     WebhookSubscriptions,
+    WebhookDeliveryRepository,
+    WebhookEndpointRepository,
   ],
   exports: [WebhookDispatcher],
 })

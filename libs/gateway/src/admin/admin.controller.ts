@@ -22,7 +22,7 @@ import {
   RevokeApiKeyRequest,
   RevokeCarrierCredentialRequest,
 } from '@consign/contracts';
-import { ApiKeyRole } from '../auth/api-key.entity';
+import { ApiKeyRole } from '@consign/contracts';
 import { Roles } from '../auth/api-key.auth';
 import { ApiEnvelope, LongId } from '../http/api-envelope';
 import { contract, idParam } from '../http/contract.pipe';

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, FindOptionsWhere, IsNull, Not } from 'typeorm';
+import { DataSource } from 'typeorm';
 import {
   ApiKeyPageView,
   ApiKeyRole,
@@ -12,12 +12,16 @@ import {
   MerchantPageView,
   MerchantView,
 } from '@consign/contracts';
-import { ApiKeyEntity } from '../auth/api-key.entity';
+import { ApiKeyLookup, ApiKeyRecord, ApiKeyRepository } from '../auth/api-key.repository';
 import { ApiKeyService, hashApiKey } from '../auth/api-key.service';
-import { CarrierCredentialEntity } from '../auth/carrier-credential.entity';
+import {
+  CarrierCredentialLookup,
+  CarrierCredentialRecord,
+  CarrierCredentialRepository,
+} from '../auth/carrier-credential.repository';
 import { CarrierCredentialService } from '../auth/carrier-credential.service';
 import { gatewayDatabase } from '../auth/gateway.database';
-import { MerchantEntity } from '../auth/merchant.entity';
+import { Merchant, MerchantRepository } from '../auth/merchant.repository';
 import { ApiError } from '../http/api-error';
 
 interface Page {
@@ -37,6 +41,9 @@ export class AdminService {
     @Inject(gatewayDatabase.dataSource) private readonly dataSource: DataSource,
     private readonly keys: ApiKeyService,
     private readonly credentials: CarrierCredentialService,
+    private readonly merchantRows: MerchantRepository,
+    private readonly keyRows: ApiKeyRepository,
+    private readonly credentialRows: CarrierCredentialRepository,
   ) {}
 
   async createMerchant(
@@ -44,14 +51,12 @@ export class AdminService {
     role: ApiKeyRole = ApiKeyRole.Merchant,
   ): Promise<CreatedMerchantView> {
     const merchant = await this.keys.createMerchant(name);
-    const { key, entity } = await this.keys.issue(merchant.id, role);
-    return { merchant: merchantView(merchant), key: { ...keyView(entity), api_key: key } };
+    const { key, record } = await this.keys.issue(merchant.id, role);
+    return { merchant: merchantView(merchant), key: { ...keyView(record), api_key: key } };
   }
 
   async merchants({ page, size }: Page): Promise<MerchantPageView> {
-    const [rows, total] = await this.dataSource
-      .getRepository(MerchantEntity)
-      .findAndCount({ order: { id: 'DESC' }, skip: (page - 1) * size, take: size });
+    const [rows, total] = await this.merchantRows.page(this.dataSource, (page - 1) * size, size);
     return { page, size, total, list: rows.map(merchantView) };
   }
 
@@ -65,18 +70,18 @@ export class AdminService {
     if (role === ApiKeyRole.Admin && merchantId !== undefined)
       throw new ApiError(400, 'Validation failed: merchant_id must be absent for an admin key');
     if (role !== ApiKeyRole.Admin) await this.merchant(merchantId as number);
-    const { key, entity } = await this.keys.issue(merchantId ?? null, role);
-    return { ...keyView(entity), api_key: key };
+    const { key, record } = await this.keys.issue(merchantId ?? null, role);
+    return { ...keyView(record), api_key: key };
   }
 
   async apiKeys({ page, size }: Page, merchantId?: number): Promise<ApiKeyPageView> {
     if (merchantId !== undefined) await this.merchant(merchantId);
-    const [rows, total] = await this.dataSource.getRepository(ApiKeyEntity).findAndCount({
-      where: merchantId !== undefined ? { merchantId } : {},
-      order: { id: 'DESC' },
-      skip: (page - 1) * size,
-      take: size,
-    });
+    const [rows, total] = await this.keyRows.page(
+      this.dataSource,
+      merchantId,
+      (page - 1) * size,
+      size,
+    );
     return { page, size, total, list: rows.map(keyView) };
   }
 
@@ -90,16 +95,15 @@ export class AdminService {
 
   async issueCarrierCredential(carrierCode: string): Promise<IssuedCarrierCredentialView> {
     const credential = await this.credentials.issue(carrierCode);
-    const entity = await this.dataSource
-      .getRepository(CarrierCredentialEntity)
-      .findOneByOrFail({ keyHash: hashApiKey(credential) });
-    return { ...credentialView(entity), credential };
+    const record = await this.credentialRows.find(this.dataSource, {
+      keyHash: hashApiKey(credential),
+    });
+    if (!record) throw new Error('the carrier credential just issued was not found');
+    return { ...credentialView(record), credential };
   }
 
   async carrierCredentials({ page, size }: Page): Promise<CarrierCredentialPageView> {
-    const [rows, total] = await this.dataSource
-      .getRepository(CarrierCredentialEntity)
-      .findAndCount({ order: { id: 'DESC' }, skip: (page - 1) * size, take: size });
+    const [rows, total] = await this.credentialRows.page(this.dataSource, (page - 1) * size, size);
     return { page, size, total, list: rows.map(credentialView) };
   }
 
@@ -118,45 +122,45 @@ export class AdminService {
    * Revokes a key (again: the same answer, so a retried revocation is harmless). The last valid
    * admin key cannot be revoked: nothing could manage the platform afterwards (409).
    */
-  private async revokeKey(
-    where: FindOptionsWhere<ApiKeyEntity>,
-    notFound: string,
-  ): Promise<ApiKeyView> {
-    const repository = this.dataSource.getRepository(ApiKeyEntity);
-    const found = await repository.findOneBy(where);
+  private async revokeKey(lookup: ApiKeyLookup, notFound: string): Promise<ApiKeyView> {
+    const found = await this.keyRows.find(this.dataSource, lookup);
     if (!found) throw new ApiError(404, notFound);
     if (!found.revokedAt && found.role === ApiKeyRole.Admin) {
-      const others = await repository.countBy({
-        role: ApiKeyRole.Admin,
-        revokedAt: IsNull(),
-        id: Not(found.id),
-      });
+      const others = await this.keyRows.countOtherActiveAdmins(this.dataSource, found.id);
       if (others === 0)
         throw new ApiError(409, 'This is the last admin key: issue another before revoking it.');
     }
-    await repository.update({ id: found.id, revokedAt: IsNull() }, { revokedAt: () => 'now()' });
+    await this.keyRows.revoke(this.dataSource, { id: found.id });
     this.keys.forget([found.keyHash]);
-    return keyView(await repository.findOneByOrFail({ id: found.id }));
+    return keyView(await this.readBack(this.keyRows.find(this.dataSource, { id: found.id })));
   }
 
   private async revokeCredential(
-    where: FindOptionsWhere<CarrierCredentialEntity>,
+    lookup: CarrierCredentialLookup,
     notFound: string,
   ): Promise<CarrierCredentialView> {
-    const repository = this.dataSource.getRepository(CarrierCredentialEntity);
-    const found = await repository.findOneBy(where);
+    const found = await this.credentialRows.find(this.dataSource, lookup);
     if (!found) throw new ApiError(404, notFound);
-    await repository.update({ id: found.id, revokedAt: IsNull() }, { revokedAt: () => 'now()' });
+    await this.credentialRows.revoke(this.dataSource, { id: found.id });
     this.credentials.forget([found.keyHash]);
-    return credentialView(await repository.findOneByOrFail({ id: found.id }));
+    return credentialView(
+      await this.readBack(this.credentialRows.find(this.dataSource, { id: found.id })),
+    );
+  }
+
+  /** A row this use case just wrote or found: missing only if it was deleted meanwhile. */
+  private async readBack<T>(row: Promise<T | undefined>): Promise<T> {
+    const found = await row;
+    if (!found) throw new Error('a row revoked a moment ago is gone');
+    return found;
   }
 }
 
-function merchantView(merchant: MerchantEntity): MerchantView {
+function merchantView(merchant: Merchant): MerchantView {
   return { id: merchant.id, name: merchant.name, created_time: merchant.createdAt.toISOString() };
 }
 
-function keyView(key: ApiKeyEntity): ApiKeyView {
+function keyView(key: ApiKeyRecord): ApiKeyView {
   return {
     id: key.id,
     merchant_id: key.merchantId ?? null,
@@ -167,7 +171,7 @@ function keyView(key: ApiKeyEntity): ApiKeyView {
   };
 }
 
-function credentialView(credential: CarrierCredentialEntity): CarrierCredentialView {
+function credentialView(credential: CarrierCredentialRecord): CarrierCredentialView {
   return {
     id: credential.id,
     carrier_code: credential.carrierCode,

@@ -3,7 +3,7 @@ import { MODULE_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { FASTIFY_ROUTE_CONFIG_METADATA } from '@nestjs/platform-fastify/constants';
 import { GatewayModule } from '../gateway.module';
 import { API_VERSION_PREFIXES, isApiRoute } from '../http/api-routes';
-import { ApiKeyRole } from './api-key.entity';
+import { ApiKeyRole } from '@consign/contracts';
 import { CarrierOnly, Roles } from './api-key.auth';
 import { TrackingPageController } from '../tracking/tracking-page.controller';
 

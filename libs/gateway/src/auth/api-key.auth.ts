@@ -5,7 +5,7 @@ import { noteRequestMerchant } from '@consign/platform';
 import { ApiError } from '../http/api-error';
 import { isApiRoute } from '../http/api-routes';
 import { addRouteConfig, routeConfigOf } from '../http/route-config';
-import { ApiKeyRole } from './api-key.entity';
+import { ApiKeyRole } from '@consign/contracts';
 import { ApiKeyService, Principal } from './api-key.service';
 import { bearerTokenOf } from './bearer-token';
 import { CarrierCredentialService } from './carrier-credential.service';

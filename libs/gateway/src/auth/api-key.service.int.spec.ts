@@ -1,13 +1,16 @@
 import { createHash } from 'node:crypto';
 import { DatabaseHost } from '@consign/platform';
 import { DataSource } from 'typeorm';
-import { ApiKeyRole } from './api-key.entity';
+import { ApiKeyRole } from '@consign/contracts';
 import { ApiKeyService, generateApiKey, hashApiKey } from './api-key.service';
 import { CarrierCredentialService } from './carrier-credential.service';
 import { gatewayDatabase } from './gateway.database';
 import { GatewayConfig } from '../gateway.config';
 import { RevocationWatcher } from './revocation-watcher';
 import { TestDatabase, createTestDatabase } from '@consign/testing';
+import { ApiKeyRepository } from './api-key.repository';
+import { CarrierCredentialRepository } from './carrier-credential.repository';
+import { MerchantRepository } from './merchant.repository';
 
 describe('ApiKeyService', () => {
   let database: TestDatabase;
@@ -19,7 +22,7 @@ describe('ApiKeyService', () => {
     database = await createTestDatabase();
     host = new DatabaseHost(database.target);
     dataSource = await host.openServiceDataSource(gatewayDatabase.options);
-    keys = new ApiKeyService(dataSource);
+    keys = new ApiKeyService(dataSource, new ApiKeyRepository(), new MerchantRepository());
   });
 
   afterAll(async () => {
@@ -87,10 +90,19 @@ describe('admin keys and revocation across gateway processes', () => {
       const host = new DatabaseHost(database.target);
       hosts.push(host);
       const dataSource = await host.openServiceDataSource(gatewayDatabase.options);
-      const keys = new ApiKeyService(dataSource);
-      const credentials = new CarrierCredentialService(dataSource);
+      const keys = new ApiKeyService(dataSource, new ApiKeyRepository(), new MerchantRepository());
+      const credentials = new CarrierCredentialService(
+        dataSource,
+        new CarrierCredentialRepository(),
+      );
       const config = Object.assign(new GatewayConfig(), { KEY_REVOCATION_POLL_MS: 0 });
-      const watcher = new RevocationWatcher(dataSource, keys, credentials, config);
+      const watcher = new RevocationWatcher(
+        dataSource,
+        keys,
+        credentials,
+        config,
+        new ApiKeyRepository(),
+      );
       await watcher.look();
       gateways.push({ keys, watcher });
     }

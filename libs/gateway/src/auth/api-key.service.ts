@@ -1,8 +1,9 @@
 import * as crypto from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, IsNull } from 'typeorm';
-import { ApiKeyEntity, ApiKeyRole } from './api-key.entity';
-import { MERCHANT_NAME_MAX, MerchantEntity } from './merchant.entity';
+import { DataSource } from 'typeorm';
+import { ApiKeyRole } from '@consign/contracts';
+import { ApiKeyRecord, ApiKeyRepository } from './api-key.repository';
+import { MERCHANT_NAME_MAX, Merchant, MerchantRepository } from './merchant.repository';
 import { gatewayDatabase } from './gateway.database';
 
 export interface Principal {
@@ -54,7 +55,11 @@ export function isApiKeyForm(key: string): boolean {
 export class ApiKeyService {
   private readonly cache = new Map<string, CacheEntry>();
 
-  constructor(@Inject(gatewayDatabase.dataSource) private readonly dataSource: DataSource) {}
+  constructor(
+    @Inject(gatewayDatabase.dataSource) private readonly dataSource: DataSource,
+    private readonly apiKeys: ApiKeyRepository,
+    private readonly merchants: MerchantRepository,
+  ) {}
 
   /**
    * The merchant and role of a key, or null for an unknown, malformed or revoked one. `hash` is
@@ -65,10 +70,7 @@ export class ApiKeyService {
     const now = Date.now();
     const cached = this.cache.get(hash);
     if (cached && cached.expiresAt > now) return cached.principal;
-    const row = await this.dataSource.getRepository(ApiKeyEntity).findOne({
-      where: { keyHash: hash },
-      select: { merchantId: true, role: true, revokedAt: true },
-    });
+    const row = await this.apiKeys.principalOf(this.dataSource, hash);
     const principal =
       row && !row.revokedAt ? { merchantId: row.merchantId ?? null, role: row.role } : null;
     if (this.cache.size >= CACHE_MAX) this.cache.delete(this.cache.keys().next().value as string);
@@ -86,23 +88,20 @@ export class ApiKeyService {
     return cached && cached.expiresAt > Date.now() ? cached.principal : undefined;
   }
 
-  async createMerchant(name: string): Promise<MerchantEntity> {
+  async createMerchant(name: string): Promise<Merchant> {
     const trimmed = name.trim();
     if (!trimmed || trimmed.length > MERCHANT_NAME_MAX) {
       throw new Error(`merchant name must be 1 to ${MERCHANT_NAME_MAX} characters`);
     }
-    return this.dataSource.getRepository(MerchantEntity).save({ name: trimmed });
+    return this.merchants.insert(this.dataSource, trimmed);
   }
 
-  async findMerchant(id: number): Promise<MerchantEntity | null> {
-    return this.dataSource.getRepository(MerchantEntity).findOneBy({ id });
+  async findMerchant(id: number): Promise<Merchant | null> {
+    return this.merchants.find(this.dataSource, id);
   }
 
-  async firstMerchant(): Promise<MerchantEntity | null> {
-    const [first] = await this.dataSource
-      .getRepository(MerchantEntity)
-      .find({ order: { id: 'ASC' }, take: 1 });
-    return first ?? null;
+  async firstMerchant(): Promise<Merchant | null> {
+    return this.merchants.first(this.dataSource);
   }
 
   /** Forgets what the cache knows of these keys (revoked or created elsewhere). */
@@ -131,36 +130,33 @@ export class ApiKeyService {
     merchantId: number | null,
     role: ApiKeyRole,
     key: string = generateApiKey(role),
-  ): Promise<{ key: string; entity: ApiKeyEntity }> {
+  ): Promise<{ key: string; record: ApiKeyRecord }> {
     if (!KEY_PATTERN.test(key))
       throw new Error('an API key must be 16 to 256 printable ASCII characters');
     if ((role === ApiKeyRole.Admin) !== (merchantId === null))
       throw new Error('an admin key belongs to no merchant; every other key to one');
-    const repository = this.dataSource.getRepository(ApiKeyEntity);
-    const entity = await repository.save(
-      repository.create({ merchantId, keyHash: hashApiKey(key), prefix: key.slice(0, 12), role }),
-    );
+    const record = await this.apiKeys.insert(this.dataSource, {
+      merchantId,
+      keyHash: hashApiKey(key),
+      prefix: key.slice(0, 12),
+      role,
+    });
     this.cache.delete(hashApiKey(key));
-    return { key, entity };
+    return { key, record };
   }
 
   /** Whether an admin key that is not revoked exists. */
   async hasAdminKey(): Promise<boolean> {
-    return this.dataSource
-      .getRepository(ApiKeyEntity)
-      .existsBy({ role: ApiKeyRole.Admin, revokedAt: IsNull() });
+    return this.apiKeys.activeAdminExists(this.dataSource);
   }
 
   async hasKey(key: string): Promise<boolean> {
-    return this.dataSource.getRepository(ApiKeyEntity).existsBy({ keyHash: hashApiKey(key) });
+    return this.apiKeys.exists(this.dataSource, hashApiKey(key));
   }
 
   async revokeKey(key: string): Promise<boolean> {
-    const result = await this.dataSource
-      .getRepository(ApiKeyEntity)
-      // The database's clock, which the gateways' revocation watchers compare with.
-      .update({ keyHash: hashApiKey(key), revokedAt: IsNull() }, { revokedAt: () => 'now()' });
+    const revoked = await this.apiKeys.revoke(this.dataSource, { keyHash: hashApiKey(key) });
     this.cache.delete(hashApiKey(key));
-    return (result.affected ?? 0) > 0;
+    return revoked > 0;
   }
 }

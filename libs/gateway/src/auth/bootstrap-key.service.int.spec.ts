@@ -2,7 +2,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AppConfig, ConfigError, DatabaseHost } from '@consign/platform';
-import { ApiKeyRole } from './api-key.entity';
+import { ApiKeyRole } from '@consign/contracts';
+import { ApiKeyRepository } from './api-key.repository';
+import { MerchantRepository } from './merchant.repository';
 import { ApiKeyService } from './api-key.service';
 import { GatewayConfig } from '../gateway.config';
 import { BOOTSTRAP_ADMIN_KEY_FILE, BootstrapKeyService } from './bootstrap-key.service';
@@ -25,7 +27,11 @@ describe('BootstrapKeyService: the first admin key', () => {
   beforeEach(async () => {
     database = await createTestDatabase();
     host = new DatabaseHost(database.target);
-    keys = new ApiKeyService(await host.openServiceDataSource(gatewayDatabase.options));
+    keys = new ApiKeyService(
+      await host.openServiceDataSource(gatewayDatabase.options),
+      new ApiKeyRepository(),
+      new MerchantRepository(),
+    );
     dataDir = mkdtempSync(join(tmpdir(), 'consign-bootstrap-'));
   });
 

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { Injectable, Logger } from '@nestjs/common';
 import { AppConfig, ConfigError } from '@consign/platform';
 import { GatewayConfig } from '../gateway.config';
-import { ApiKeyRole } from './api-key.entity';
+import { ApiKeyRole } from '@consign/contracts';
 import { ApiKeyService } from './api-key.service';
 
 export const BOOTSTRAP_KEY_FILE = 'bootstrap-api-key';

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, IsNull } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { isCarrierCode } from '@consign/contracts';
 import { hashApiKey } from './api-key.service';
-import { CarrierCredentialEntity } from './carrier-credential.entity';
+import { CarrierCredentialRepository } from './carrier-credential.repository';
 import { gatewayDatabase } from './gateway.database';
 
 interface CacheEntry {
@@ -25,7 +25,10 @@ export function generateCarrierKey(): string {
 export class CarrierCredentialService {
   private readonly cache = new Map<string, CacheEntry>();
 
-  constructor(@Inject(gatewayDatabase.dataSource) private readonly dataSource: DataSource) {}
+  constructor(
+    @Inject(gatewayDatabase.dataSource) private readonly dataSource: DataSource,
+    private readonly repository: CarrierCredentialRepository,
+  ) {}
 
   /** The carrier a key reports for, or null for an unknown, malformed or revoked one. */
   async authenticate(key: string): Promise<string | null> {
@@ -34,10 +37,7 @@ export class CarrierCredentialService {
     const now = Date.now();
     const cached = this.cache.get(hash);
     if (cached && cached.expiresAt > now) return cached.carrierCode;
-    const row = await this.dataSource.getRepository(CarrierCredentialEntity).findOne({
-      where: { keyHash: hash },
-      select: { carrierCode: true, revokedAt: true },
-    });
+    const row = await this.repository.carrierOf(this.dataSource, hash);
     const carrierCode = row && !row.revokedAt ? row.carrierCode : null;
     if (this.cache.size >= CACHE_MAX) this.cache.delete(this.cache.keys().next().value as string);
     this.cache.set(hash, { carrierCode, expiresAt: now + CACHE_TTL_MS });
@@ -50,7 +50,7 @@ export class CarrierCredentialService {
       throw new Error('a carrier code is capital letters, digits, - and _ (at most 32)');
     if (!KEY_PATTERN.test(key))
       throw new Error('a carrier key must be 16 to 256 printable ASCII characters');
-    await this.dataSource.getRepository(CarrierCredentialEntity).insert({
+    await this.repository.insert(this.dataSource, {
       carrierCode,
       keyHash: hashApiKey(key),
       prefix: key.slice(0, 16),
@@ -69,11 +69,8 @@ export class CarrierCredentialService {
   }
 
   async revoke(key: string): Promise<boolean> {
-    const result = await this.dataSource
-      .getRepository(CarrierCredentialEntity)
-      // The database's clock, which the gateways' revocation watchers compare with.
-      .update({ keyHash: hashApiKey(key), revokedAt: IsNull() }, { revokedAt: () => 'now()' });
+    const revoked = await this.repository.revoke(this.dataSource, { keyHash: hashApiKey(key) });
     this.cache.delete(hashApiKey(key));
-    return (result.affected ?? 0) > 0;
+    return revoked > 0;
   }
 }

@@ -1,7 +1,4 @@
 import { serviceDatabase } from '@consign/platform';
-import { ApiKeyEntity } from './api-key.entity';
-import { CarrierCredentialEntity } from './carrier-credential.entity';
-import { MerchantEntity } from './merchant.entity';
 import { CreateMerchant1764000000100 } from '../migrations/1764000000100-create-merchant';
 import { CreateCarrierCredential1764000000110 } from '../migrations/1764000000110-create-carrier-credential';
 import { AdminKeys1764000000120 } from '../migrations/1764000000120-admin-keys';
@@ -13,12 +10,13 @@ export const GATEWAY_SCHEMA = 'gateway';
 
 /**
  * The gateway owns no domain data, only merchants, their API keys, carriers' credentials and the
- * tracking pages' signing key.
+ * tracking pages' signing key (read and written with SQL, see MerchantRepository,
+ * ApiKeyRepository and CarrierCredentialRepository).
  */
 export const gatewayDatabase = serviceDatabase({
   name: 'gateway',
   schema: GATEWAY_SCHEMA,
-  entities: [MerchantEntity, ApiKeyEntity, CarrierCredentialEntity],
+  entities: [],
   migrations: [
     CreateMerchant1764000000100,
     CreateCarrierCredential1764000000110,

@@ -8,20 +8,15 @@ import {
 import { DataSource } from 'typeorm';
 import { GatewayConfig } from '../gateway.config';
 import { ApiKeyService } from './api-key.service';
+import { ApiKeyRepository } from './api-key.repository';
 import { CarrierCredentialService } from './carrier-credential.service';
-import { GATEWAY_SCHEMA, gatewayDatabase } from './gateway.database';
+import { gatewayDatabase } from './gateway.database';
 
 /**
  * A change read again on later looks, so that one committed after a look that began before it
  * (a revocation's `now()` is its transaction's start) is still seen. Evicting twice is harmless.
  */
 const OVERLAP_SECONDS = 10;
-
-interface Changes {
-  now: Date;
-  keys: string[] | null;
-  credentials: string[] | null;
-}
 
 /**
  * Keeps every gateway process's credential caches true to the database: about once a second
@@ -47,6 +42,7 @@ export class RevocationWatcher implements OnApplicationBootstrap, OnApplicationS
     private readonly keys: ApiKeyService,
     private readonly credentials: CarrierCredentialService,
     private readonly config: GatewayConfig,
+    private readonly apiKeys: ApiKeyRepository,
   ) {}
 
   /** A first look before the process serves: it learns the database's time. */
@@ -68,15 +64,12 @@ export class RevocationWatcher implements OnApplicationBootstrap, OnApplicationS
   /** One look: evicts what changed since the last one. Never throws (a failure is logged once). */
   async look(): Promise<void> {
     try {
-      const [changes] = (await this.dataSource.query(
-        `SELECT now() AS now,
-           (SELECT json_agg(key_hash) FROM "${GATEWAY_SCHEMA}".api_key
-             WHERE GREATEST(created_at, revoked_at) > $1::timestamptz - make_interval(secs => $2)) AS keys,
-           (SELECT json_agg(key_hash) FROM "${GATEWAY_SCHEMA}".carrier_credential
-             WHERE GREATEST(created_at, revoked_at) > $1::timestamptz - make_interval(secs => $2)) AS credentials`,
+      const changes = await this.apiKeys.changedSince(
+        this.dataSource,
         // The first look only learns the database's time: the caches were empty before it.
-        [this.since ?? new Date(8.64e15), OVERLAP_SECONDS],
-      )) as Changes[];
+        this.since ?? new Date(8.64e15),
+        OVERLAP_SECONDS,
+      );
       if (changes.keys) this.keys.forget(changes.keys);
       if (changes.credentials) this.credentials.forget(changes.credentials);
       // The first successful look knows nothing older: whatever was cached before it goes.

@@ -10,7 +10,7 @@ import {
   PageQuery,
   ShipOrderRequest,
 } from '@consign/contracts';
-import { ApiKeyRole } from '../auth/api-key.entity';
+import { ApiKeyRole } from '@consign/contracts';
 import { MerchantId, Roles } from '../auth/api-key.auth';
 import type { CommandStamp } from '@consign/platform';
 import { ApiEnvelope, LongId } from '../http/api-envelope';

@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { TrackingSecretRepository } from './tracking-secret.repository';
 import { destinationTimeZone } from './destination-time-zone';
 import { renderNotFoundPage, renderTrackingPage } from './tracking-page';
 import { TrackingTokenService } from './tracking-token.service';
@@ -16,7 +17,7 @@ function fakeDataSource(): DataSource {
 
 describe('tracking-page tokens', () => {
   it('name their record, and refuse any token not made with the key', async () => {
-    const tokens = new TrackingTokenService(fakeDataSource());
+    const tokens = new TrackingTokenService(fakeDataSource(), new TrackingSecretRepository());
     await tokens.onModuleInit();
     const token = tokens.tokenFor('order', 12, 3456);
     expect(tokens.parse(token)).toEqual({ kind: 'order', merchantId: 12, id: 3456 });
@@ -29,7 +30,7 @@ describe('tracking-page tokens', () => {
     const signature = token.split('-').at(-1)!;
     expect(tokens.parse(`o${(12).toString(36)}-${(3457).toString(36)}-${signature}`)).toBeNull();
     expect(tokens.parse(token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A'))).toBeNull();
-    const other = new TrackingTokenService(fakeDataSource());
+    const other = new TrackingTokenService(fakeDataSource(), new TrackingSecretRepository());
     await other.onModuleInit();
     expect(other.parse(token)).toBeNull();
     expect(tokens.parse('nonsense')).toBeNull();

@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { gatewayDatabase } from '../auth/gateway.database';
+import { TrackingSecretRepository } from './tracking-secret.repository';
 
 export type TrackedKind = 'label' | 'order';
 
@@ -24,17 +25,14 @@ const TOKEN = /^([lo])([0-9a-z]{1,13})-([0-9a-z]{1,13})-([A-Za-z0-9_-]{32})$/;
 export class TrackingTokenService implements OnModuleInit {
   private key?: Buffer;
 
-  constructor(@Inject(gatewayDatabase.dataSource) private readonly dataSource: DataSource) {}
+  constructor(
+    @Inject(gatewayDatabase.dataSource) private readonly dataSource: DataSource,
+    private readonly secrets: TrackingSecretRepository,
+  ) {}
 
   async onModuleInit(): Promise<void> {
-    await this.dataSource.query(
-      `INSERT INTO "gateway"."tracking_secret" (id, secret) VALUES (1, $1) ON CONFLICT DO NOTHING`,
-      [randomBytes(32).toString('base64')],
-    );
-    const [row] = (await this.dataSource.query(
-      `SELECT secret FROM "gateway"."tracking_secret" WHERE id = 1`,
-    )) as { secret: string }[];
-    this.key = Buffer.from(row.secret, 'base64');
+    const secret = await this.secrets.ensure(this.dataSource, randomBytes(32).toString('base64'));
+    this.key = Buffer.from(secret, 'base64');
   }
 
   tokenFor(kind: TrackedKind, merchantId: number, id: number): string {

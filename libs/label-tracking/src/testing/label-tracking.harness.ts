@@ -35,6 +35,9 @@ import { TrackingService } from '../tracking.service';
 import { createTestDatabase, TestDatabase } from '@consign/testing';
 import { minimalLabelAddress } from '@consign/testing/fixtures';
 import { RatingClient } from '@consign/rating-client';
+import { LabelRepository } from '../label.repository';
+import { ShipmentRepository } from '../shipment.repository';
+import { TrackingRepository } from '../tracking.repository';
 
 /** The carrier services rating-service would list (the parts label-tracking reads). */
 export const TEST_SERVICES = [
@@ -122,6 +125,9 @@ export async function startLabelTracking(
   const settings = Object.assign(new LabelTrackingConfig(), config);
   const rating = new FakeRating();
   const commands = new CommandLedger(dataSource, 'labels');
+  const labelRows = new LabelRepository();
+  const shipmentRows = new ShipmentRepository();
+  const parcels = new TrackingRepository();
   const labels = new LabelService(
     dataSource,
     outbox,
@@ -129,8 +135,16 @@ export async function startLabelTracking(
     clock,
     rating.reference,
     rating.bus,
+    labelRows,
   );
-  const ingestor = new CheckpointIngestor(dataSource, outbox, new CheckpointNormaliser(), settings);
+  const ingestor = new CheckpointIngestor(
+    dataSource,
+    outbox,
+    new CheckpointNormaliser(),
+    settings,
+    parcels,
+    shipmentRows,
+  );
   return {
     rating,
     dataSource,
@@ -140,11 +154,11 @@ export async function startLabelTracking(
     commands,
     labels,
     documents: new LabelDocumentService(labels),
-    voids: new LabelVoidService(outbox, commands, clock, labels),
-    tracking: new TrackingService(dataSource),
+    voids: new LabelVoidService(outbox, commands, clock, labels, labelRows),
+    tracking: new TrackingService(dataSource, parcels),
     ingestor,
-    sweeper: new ExpirySweeper(dataSource, outbox, clock, settings),
-    shipments: new ShipmentService(outbox),
+    sweeper: new ExpirySweeper(dataSource, outbox, clock, settings, parcels),
+    shipments: new ShipmentService(outbox, shipmentRows, parcels),
     async createLabel(merchantId = 1) {
       const request = validateContract(CreateLabelRequest, aLabelRequest());
       if (!request.ok) throw new Error(request.errors.join('; '));

@@ -1,0 +1,147 @@
+import { Injectable } from '@nestjs/common';
+import { ApiKeyRole } from '@consign/contracts';
+import { Sql } from '@consign/platform';
+import { GATEWAY_SCHEMA } from './gateway.database';
+
+const API_KEY = `"${GATEWAY_SCHEMA}"."api_key"`;
+const CARRIER_CREDENTIAL = `"${GATEWAY_SCHEMA}"."carrier_credential"`;
+const COLUMNS = `id, merchant_id AS "merchantId", key_hash AS "keyHash", prefix, role,
+  created_at AS "createdAt", revoked_at AS "revokedAt"`;
+
+/** An API key, stored as its SHA-256 hash; the key itself is shown once, when issued. */
+export interface ApiKeyRecord {
+  id: number;
+  /** The merchant account the key acts for; null for an admin key, which acts for none. */
+  merchantId: number | null;
+  keyHash: string;
+  /** The first characters of the key, to recognise it in listings without revealing it. */
+  prefix: string;
+  role: ApiKeyRole;
+  createdAt: Date;
+  revokedAt: Date | null;
+}
+
+/** Key hashes created or revoked lately, and the database's time of the look. */
+export interface KeyChanges {
+  now: Date;
+  keys: string[] | null;
+  credentials: string[] | null;
+}
+
+/** An API key to look up: by its id or by its hash. */
+export type ApiKeyLookup = { id: number } | { keyHash: string };
+
+/** SQL of the API-key aggregate (gateway.api_key). */
+@Injectable()
+export class ApiKeyRepository {
+  /** Who a key hash acts for, revoked or not; undefined for an unknown hash. */
+  async principalOf(
+    sql: Sql,
+    keyHash: string,
+  ): Promise<Pick<ApiKeyRecord, 'merchantId' | 'role' | 'revokedAt'> | undefined> {
+    const [row] = (await sql.query(
+      `SELECT merchant_id AS "merchantId", role, revoked_at AS "revokedAt" FROM ${API_KEY}
+        WHERE key_hash = $1 LIMIT 1`,
+      [keyHash],
+    )) as Pick<ApiKeyRecord, 'merchantId' | 'role' | 'revokedAt'>[];
+    return row;
+  }
+
+  async insert(
+    sql: Sql,
+    key: { merchantId: number | null; keyHash: string; prefix: string; role: ApiKeyRole },
+  ): Promise<ApiKeyRecord> {
+    const [row] = (await sql.query(
+      `INSERT INTO ${API_KEY} (merchant_id, key_hash, prefix, role) VALUES ($1, $2, $3, $4)
+       RETURNING ${COLUMNS}`,
+      [key.merchantId, key.keyHash, key.prefix, key.role],
+    )) as ApiKeyRecord[];
+    return row;
+  }
+
+  async find(sql: Sql, lookup: ApiKeyLookup): Promise<ApiKeyRecord | undefined> {
+    const [row] = (await sql.query(
+      'id' in lookup
+        ? `SELECT ${COLUMNS} FROM ${API_KEY} WHERE id = $1 LIMIT 1`
+        : `SELECT ${COLUMNS} FROM ${API_KEY} WHERE key_hash = $1 LIMIT 1`,
+      ['id' in lookup ? lookup.id : lookup.keyHash],
+    )) as ApiKeyRecord[];
+    return row;
+  }
+
+  async exists(sql: Sql, keyHash: string): Promise<boolean> {
+    const [row] = (await sql.query(
+      `SELECT EXISTS (SELECT 1 FROM ${API_KEY} WHERE key_hash = $1) AS "exists"`,
+      [keyHash],
+    )) as { exists: boolean }[];
+    return row.exists;
+  }
+
+  /** Whether an admin key that is not revoked exists. */
+  async activeAdminExists(sql: Sql): Promise<boolean> {
+    const [row] = (await sql.query(
+      `SELECT EXISTS (SELECT 1 FROM ${API_KEY} WHERE role = $1 AND revoked_at IS NULL) AS "exists"`,
+      [ApiKeyRole.Admin],
+    )) as { exists: boolean }[];
+    return row.exists;
+  }
+
+  /** How many admin keys that are not revoked exist besides the one with this id. */
+  async countOtherActiveAdmins(sql: Sql, id: number): Promise<number> {
+    const [{ total }] = (await sql.query(
+      `SELECT count(*) AS total FROM ${API_KEY} WHERE role = $1 AND revoked_at IS NULL AND id <> $2`,
+      [ApiKeyRole.Admin, id],
+    )) as { total: number }[];
+    return total;
+  }
+
+  /**
+   * Revokes the key unless it is revoked already, at the database's time (which the gateways'
+   * revocation watchers compare with); answers how many keys it revoked (0 or 1).
+   */
+  async revoke(sql: Sql, lookup: ApiKeyLookup): Promise<number> {
+    // TypeORM answers an UPDATE with [rows, count].
+    const [, changed] = (await sql.query(
+      'id' in lookup
+        ? `UPDATE ${API_KEY} SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL`
+        : `UPDATE ${API_KEY} SET revoked_at = now() WHERE key_hash = $1 AND revoked_at IS NULL`,
+      ['id' in lookup ? lookup.id : lookup.keyHash],
+    )) as [unknown, number];
+    return changed;
+  }
+
+  /** One page, newest first (of one merchant's keys, or all), and how many there are. */
+  async page(
+    sql: Sql,
+    merchantId: number | undefined,
+    offset: number,
+    limit: number,
+  ): Promise<[ApiKeyRecord[], number]> {
+    const rows = (await sql.query(
+      `SELECT ${COLUMNS} FROM ${API_KEY} WHERE ($1::bigint IS NULL OR merchant_id = $1)
+        ORDER BY id DESC LIMIT $2 OFFSET $3`,
+      [merchantId ?? null, limit, offset],
+    )) as ApiKeyRecord[];
+    const [{ total }] = (await sql.query(
+      `SELECT count(*) AS total FROM ${API_KEY} WHERE ($1::bigint IS NULL OR merchant_id = $1)`,
+      [merchantId ?? null],
+    )) as { total: number }[];
+    return [rows, total];
+  }
+
+  /**
+   * The hashes of API keys and carrier credentials created or revoked less than `overlapSeconds`
+   * before `since` or later, with the database's time: one indexed statement per look.
+   */
+  async changedSince(sql: Sql, since: Date, overlapSeconds: number): Promise<KeyChanges> {
+    const [changes] = (await sql.query(
+      `SELECT now() AS now,
+         (SELECT json_agg(key_hash) FROM ${API_KEY}
+           WHERE GREATEST(created_at, revoked_at) > $1::timestamptz - make_interval(secs => $2)) AS keys,
+         (SELECT json_agg(key_hash) FROM ${CARRIER_CREDENTIAL}
+           WHERE GREATEST(created_at, revoked_at) > $1::timestamptz - make_interval(secs => $2)) AS credentials`,
+      [since, overlapSeconds],
+    )) as KeyChanges[];
+    return changes;
+  }
+}
