@@ -12,7 +12,6 @@ import {
   ResolveVariantsQuery,
   WarehouseEvent,
   success,
-  validateContract,
 } from '@consign/contracts';
 import {
   CommandBus,
@@ -31,6 +30,7 @@ import { InboundLifecycle } from './inbound-lifecycle.service';
 import { InboundService } from './inbound.service';
 import { createTestDatabase, TestDatabase } from '@consign/testing';
 import { RatingClient } from '@consign/rating-client';
+import { valueOf, validShipper } from '@consign/testing/fixtures';
 
 /** The merchant's variants as catalog-service would resolve them: id and sku code. */
 const VARIANTS = [
@@ -39,26 +39,7 @@ const VARIANTS = [
 ];
 
 function inboundRequest(plain: unknown): CreateInboundRequest {
-  const result = validateContract(CreateInboundRequest, plain);
-  if (!result.ok) throw new Error(result.errors.join('; '));
-  return result.value;
-}
-
-function shipper() {
-  return {
-    first_name: 'Grace',
-    last_name: 'Hopper',
-    email: 'grace@example.com',
-    phone: '+1 555 0199',
-    address1: '2 Harbour Road',
-    address2: 'Unit 9',
-    zip_code: '94107',
-    district: 'SoMa',
-    city: 'San Francisco',
-    province: 'CA',
-    country: 'United States',
-    company_name: 'Hopper Supplies',
-  };
+  return valueOf(CreateInboundRequest, plain);
 }
 
 function anInbound(overrides: Record<string, unknown> = {}) {
@@ -73,7 +54,7 @@ function anInbound(overrides: Record<string, unknown> = {}) {
     package_number: 3,
     reference: 'ASN-2025-001',
     remarks: 'Fragile',
-    shipper: shipper(),
+    shipper: validShipper(),
     warehouse_code: 'WH-NL-AMS',
     ...overrides,
   };

@@ -1,11 +1,10 @@
-import { CreateLabelRequest, validateContract } from '@consign/contracts';
+import { CreateLabelRequest } from '@consign/contracts';
 import { declaredValue, freightRequestOf, labelRefusal, pricingWeight } from './label-pricing';
 import { TEST_SERVICES, aLabelRequest } from './testing/label-tracking.harness';
+import { valueOf } from '@consign/testing/fixtures';
 
 function label(changes: Record<string, unknown> = {}): CreateLabelRequest {
-  const result = validateContract(CreateLabelRequest, { ...aLabelRequest(), ...changes });
-  if (!result.ok) throw new Error(result.errors.join('; '));
-  return result.value;
+  return valueOf(CreateLabelRequest, { ...aLabelRequest(), ...changes });
 }
 const item = (weight: number, quantity = 1) => ({
   product_name: 'Mug',

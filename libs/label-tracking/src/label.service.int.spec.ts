@@ -5,7 +5,6 @@ import {
   RatingErrorCode,
   failure,
   success,
-  validateContract,
 } from '@consign/contracts';
 import {
   LabelTrackingHarness,
@@ -13,11 +12,10 @@ import {
   aLabelRequest,
   startLabelTracking,
 } from './testing/label-tracking.harness';
+import { valueOf } from '@consign/testing/fixtures';
 
 function request(changes: Record<string, unknown> = {}): CreateLabelRequest {
-  const result = validateContract(CreateLabelRequest, { ...aLabelRequest(), ...changes });
-  if (!result.ok) throw new Error(result.errors.join('; '));
-  return result.value;
+  return valueOf(CreateLabelRequest, { ...aLabelRequest(), ...changes });
 }
 
 describe('LabelService', () => {

@@ -11,7 +11,6 @@ import {
   ReservationFailure,
   WarehouseEvent,
   success,
-  validateContract,
 } from '@consign/contracts';
 import {
   CommandBus,
@@ -30,7 +29,7 @@ import { OrderLifecycle } from './order-lifecycle.service';
 import { OrderService } from './order.service';
 import { OrderActor } from './order.transitions';
 import { createTestDatabase, TestDatabase } from '@consign/testing';
-import { validOrderAddress } from '@consign/testing/fixtures';
+import { validOrderAddress, valueOf } from '@consign/testing/fixtures';
 import { RatingClient } from '@consign/rating-client';
 
 const WAREHOUSES = [
@@ -40,9 +39,7 @@ const WAREHOUSES = [
 const SERVICES = [{ service_code: 'UPS-GROUND', carrier: 'UPS', inco_terms: ['DAP', 'DDP'] }];
 
 function orderRequest(plain: unknown): CreateOrderRequest {
-  const result = validateContract(CreateOrderRequest, plain);
-  if (!result.ok) throw new Error(result.errors.join('; '));
-  return result.value;
+  return valueOf(CreateOrderRequest, plain);
 }
 
 function address(overrides: Record<string, string> = {}) {

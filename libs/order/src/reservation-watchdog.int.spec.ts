@@ -6,7 +6,6 @@ import {
   OrderStatus,
   RatingTopic,
   success,
-  validateContract,
 } from '@consign/contracts';
 import {
   CommandBus,
@@ -26,11 +25,12 @@ import { OrderService } from './order.service';
 import { ReservationWatchdog, noAnswerReason } from './reservation-watchdog';
 import { TestDatabase, createTestDatabase } from '@consign/testing';
 import { RatingClient } from '@consign/rating-client';
+import { valueOf } from '@consign/testing/fixtures';
 
 const WAREHOUSES = [{ code: 'WH-US-NJ', name: 'New Jersey', country_code: 'US' }];
 
 function anOrder(): CreateOrderRequest {
-  const result = validateContract(CreateOrderRequest, {
+  return valueOf(CreateOrderRequest, {
     shipping_address: {
       first_name: 'Grace',
       last_name: 'Hopper',
@@ -47,8 +47,6 @@ function anOrder(): CreateOrderRequest {
     service: { service_code: 'UPS-GROUND', inco_term: 'DAP', warehouse_code: 'WH-US-NJ' },
     sku_items: [{ sku_number: '1001', quantity: 2, price: 10 }],
   });
-  if (!result.ok) throw new Error(result.errors.join('; '));
-  return result.value;
 }
 
 describe('ReservationWatchdog', () => {
