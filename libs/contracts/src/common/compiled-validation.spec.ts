@@ -18,6 +18,8 @@ import { CreateProductCommand } from '../bus/catalog.commands';
 import { CalculateFreightRequest } from '../rating/calculate-freight-request.dto';
 import { CalculateOrderRequest } from '../rating/calculate-order-request.dto';
 import { validCalculateOrder } from '@consign/testing/fixtures';
+import * as contracts from '../index';
+import { ContractClass, describeContract } from './contract-metadata';
 import { hasCompiledValidation, sameContractValue, validateCompiled } from './compiled-validation';
 import { validateContract } from './validation';
 
@@ -65,6 +67,16 @@ describe('compiled validation', () => {
       Body,
     ])
       expect(hasCompiledValidation(cls)).toBe(true);
+  });
+
+  it('compiles every contract class', () => {
+    const validated = Object.entries(contracts as Record<string, unknown>).filter(
+      (entry): entry is [string, ContractClass] =>
+        typeof entry[1] === 'function' && describeContract(entry[1]).properties.length > 0,
+    );
+    expect(validated.length).toBeGreaterThan(90);
+    const slow = validated.filter(([, cls]) => !hasCompiledValidation(cls)).map(([name]) => name);
+    expect(slow).toEqual([]);
   });
 
   it('builds what plainToInstance builds: instances, defaults, transforms, no unknown fields', () => {

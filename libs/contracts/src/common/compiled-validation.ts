@@ -1,17 +1,17 @@
 import { isDeepStrictEqual } from 'node:util';
+import { ClassTransformOptions, TransformationType } from 'class-transformer';
+import { ValidationArguments } from 'class-validator';
 import {
-  ClassTransformOptions,
-  TransformFnParams,
-  TransformationType,
-  TypeMetadata,
-} from 'class-transformer';
-import type { MetadataStorage as TransformerMetadataStorage } from 'class-transformer/types/MetadataStorage';
-import { ValidationArguments, ValidationTypes, getMetadataStorage } from 'class-validator';
+  ContractClass,
+  ContractCondition,
+  ContractTransform,
+  describeContract,
+} from './contract-metadata';
 
 /**
  * A fast path for validateContract, for hot endpoints (ARCHITECTURE.md: class-validator spends
  * ≈ 90 µs on an order-sized DTO). The DTO classes stay the single source of truth: this reads the
- * same decorators (class-validator's and class-transformer's metadata) and calls the very same
+ * same decorators (their description by contract-metadata.ts) and calls the very same
  * constraint functions, once compiled into a plan per class, without class-validator's executor
  * machinery (metadata lookups, error objects) on every call.
  *
@@ -24,10 +24,9 @@ import { ValidationArguments, ValidationTypes, getMetadataStorage } from 'class-
  */
 
 type Constructor = new () => object;
-// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- how both metadata stores key classes
-type AnyClass = Function;
-type Condition = (object: object, value: unknown) => unknown;
-type Transform = (params: TransformFnParams) => unknown;
+type AnyClass = ContractClass;
+type Condition = ContractCondition;
+type Transform = ContractTransform;
 
 interface Check {
   validate(value: unknown, args: ValidationArguments): unknown;
@@ -64,13 +63,6 @@ interface ClassPlan extends ClassShape {
 
 const PLAIN_TO_CLASS = TransformationType.PLAIN_TO_CLASS;
 const hasOwn = Object.prototype.hasOwnProperty;
-
-// class-transformer keeps its decorator metadata here; it exports no accessor for it.
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
-const transformerModule = require('class-transformer/cjs/storage') as {
-  defaultMetadataStorage: TransformerMetadataStorage;
-};
-const transformerStorage = transformerModule.defaultMetadataStorage;
 
 const plans = new Map<AnyClass, ClassPlan | null>();
 
@@ -110,80 +102,55 @@ export function sameContractValue(a: unknown, b: unknown): boolean {
 }
 
 function compile(cls: AnyClass): ClassPlan | null {
-  const validation = getMetadataStorage();
-  const metadatas = validation.getTargetValidationMetadatas(cls, '', false, false, undefined);
-  if (metadatas.length === 0) return null;
-  const strategy = transformerStorage.getStrategy(cls);
-  if (strategy !== 'none') return null;
-  if (
-    transformerStorage.getExposedMetadatas(cls).length ||
-    transformerStorage.getExcludedMetadatas(cls).length
-  )
-    return null;
-
-  const byProperty = new Map<string, PropertyPlan>();
-  for (const metadata of metadatas) {
-    if (metadata.groups?.length || metadata.always !== undefined) return null;
-    if (typeof metadata.target === 'string') return null;
-    let property = byProperty.get(metadata.propertyName);
-    if (!property) {
-      property = {
-        name: metadata.propertyName,
-        conditions: [],
-        checks: [],
-        nested: false,
-        type: undefined,
-        transforms: [],
-      };
-      byProperty.set(metadata.propertyName, property);
-    }
-    switch (metadata.type) {
-      case ValidationTypes.CONDITIONAL_VALIDATION:
-        property.conditions.push(metadata.constraints[0] as Condition);
-        break;
-      case ValidationTypes.IS_DEFINED:
-      case ValidationTypes.CUSTOM_VALIDATION: {
-        const checks = validation
-          .getTargetValidatorConstraints(metadata.constraintCls)
-          // validateSync ignores asynchronous constraints.
-          .filter((constraint) => !constraint.async)
-          .map((constraint) => ({
-            validate: constraint.instance.validate.bind(constraint.instance),
-            each: metadata.each,
-            property: metadata.propertyName,
-            constraints: metadata.constraints,
-          }));
-        if (metadata.type === ValidationTypes.IS_DEFINED) property.checks.unshift(...checks);
-        else property.checks.push(...checks);
-        break;
-      }
-      case ValidationTypes.NESTED_VALIDATION:
-        property.nested = true;
-        break;
-      case ValidationTypes.WHITELIST:
-        break;
-      default:
-        return null;
-    }
-  }
-
+  const description = describeContract(cls);
+  if (description.properties.length === 0 || description.incomplete) return null;
   const prototype = (cls as { prototype: object }).prototype;
-  for (const property of byProperty.values()) {
+  const properties: PropertyPlan[] = [];
+  for (const described of description.properties) {
     // plainToInstance will not set a property the prototype defines (a method, a getter).
-    if (property.name in prototype) return null;
-    const type: TypeMetadata | undefined = transformerStorage.findTypeMetadata(cls, property.name);
-    if (type) {
-      if (type.options?.discriminator || !type.typeFunction || type.typeFunction.length > 0)
-        return null;
-      property.type = type.typeFunction() as Constructor;
+    if (described.name in prototype) return null;
+    const property: PropertyPlan = {
+      name: described.name,
+      conditions: [],
+      checks: [],
+      nested: false,
+      type: described.nestedType?.() as Constructor | undefined,
+      transforms: described.transforms,
+    };
+    for (const rule of described.rules) {
+      if (rule.groups.length || rule.always !== undefined) return null;
+      switch (rule.kind) {
+        case 'condition':
+          property.conditions.push(rule.constraints[0] as Condition);
+          break;
+        case 'defined':
+        case 'constraint': {
+          const checks = rule.validators
+            // validateSync ignores asynchronous constraints.
+            .filter((validator) => !validator.async)
+            .map((validator) => ({
+              validate: validator.validate,
+              each: rule.each,
+              property: described.name,
+              constraints: rule.constraints,
+            }));
+          if (rule.kind === 'defined') property.checks.unshift(...checks);
+          else property.checks.push(...checks);
+          break;
+        }
+        case 'nested':
+          property.nested = true;
+          break;
+        case 'allow':
+          break;
+        default:
+          return null;
+      }
     }
     if (property.nested !== (property.type !== undefined)) return null;
-    property.transforms = transformerStorage
-      .findTransformMetadatas(cls, property.name, TransformationType.PLAIN_TO_CLASS)
-      .filter((transform) => !transform.options?.groups?.length)
-      .map((transform) => transform.transformFn);
+    properties.push(property);
   }
-  return generate(cls as Constructor, [...byProperty.values()]);
+  return generate(cls as Constructor, properties);
 }
 
 /**
