@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { Transform, Type } from 'class-transformer';
+// eslint-disable-next-line no-restricted-imports -- the decorators the fast path must leave to class-validator
+import { Exclude, Expose, Transform, Type } from 'class-transformer';
 import {
   ArrayNotEmpty,
   IsArray,
@@ -19,7 +20,7 @@ import { CalculateFreightRequest } from '../rating/calculate-freight-request.dto
 import { CalculateOrderRequest } from '../rating/calculate-order-request.dto';
 import { validCalculateOrder } from '@consign/testing/fixtures';
 import * as contracts from '../index';
-import { ContractClass, describeContract } from './contract-metadata';
+import { ContractClass, NestedType, Transformed, describeContract } from './contract-metadata';
 import { hasCompiledValidation, sameContractValue, validateCompiled } from './compiled-validation';
 import { validateContract } from './validation';
 
@@ -39,14 +40,14 @@ class Body {
   @IsIn(['a', 'b'])
   kind?: string;
 
-  @Transform(({ value }) => value ?? 'none')
+  @Transformed(({ value }) => value ?? 'none')
   @IsString()
   note?: string = 'none';
 
   @IsArray()
   @ArrayNotEmpty()
   @ValidateNested({ each: true })
-  @Type(() => Line)
+  @NestedType(() => Line)
   lines!: Line[];
 
   @ValidateIf((body: Body) => body.kind === 'b')
@@ -130,6 +131,46 @@ describe('compiled validation', () => {
     expect(hasCompiledValidation(Untyped)).toBe(false);
     expect(validateCompiled(Grouped, { name: 'x' }, OPTIONS)).toBeUndefined();
     expect(validateContract(Untyped, { line: { quantity: 1 } }).ok).toBe(false);
+  });
+
+  it("leaves classes with class-transformer's own decorators to class-validator", () => {
+    // The contracts use @NestedType and @Transformed; these build what the plan does not know.
+    class Typed {
+      @IsDefined()
+      @Type(() => Line)
+      line!: Line;
+    }
+    class Transformed_ {
+      @Transform(({ value }) => value ?? 'none')
+      @IsString()
+      note!: string;
+    }
+    class Renamed {
+      @Expose({ name: 'title' })
+      @IsString()
+      name!: string;
+    }
+    class Excluded {
+      @IsString()
+      name!: string;
+
+      @Exclude()
+      @IsOptional()
+      secret?: string;
+    }
+    @Exclude()
+    class ExcludeAll {
+      @IsString()
+      name!: string;
+    }
+    for (const cls of [Typed, Transformed_, Renamed, Excluded, ExcludeAll])
+      expect([cls.name, hasCompiledValidation(cls)]).toEqual([cls.name, false]);
+    const typed = validateContract(Typed, { line: { quantity: 1 } });
+    expect(typed.ok && typed.value.line).toBeInstanceOf(Line);
+    expect(validateContract(Transformed_, { note: null })).toEqual({
+      ok: true,
+      value: { note: 'none' },
+    });
   });
 
   it('is checked against class-validator under test: a disagreement throws', () => {

@@ -1,5 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
-import { ClassTransformOptions, TransformationType } from 'class-transformer';
+import {
+  ClassTransformOptions,
+  TransformationType,
+  instanceToPlain,
+  plainToInstance,
+} from 'class-transformer';
 import { ValidationArguments } from 'class-validator';
 import {
   ContractClass,
@@ -16,8 +21,8 @@ import {
  * machinery (metadata lookups, error objects) on every call.
  *
  * It only ever says "valid, here is the instance": an invalid body, or a class using a feature
- * the plan does not mirror (groups, `always`, async or promise validators, @Expose/@Exclude,
- * discriminators, a @Type without @ValidateNested…), goes to class-validator, which gives the
+ * the plan does not mirror (groups, `always`, async or promise validators, a @NestedType without
+ * @ValidateNested, class-transformer's own decorators…), goes to class-validator, which gives the
  * verdict and the messages. So the plan must accept exactly what class-validator accepts and build
  * exactly what plainToInstance builds; under jest every call is checked against class-validator
  * (see validation.ts), so each contract spec doubles as a parity test.
@@ -60,6 +65,12 @@ interface ClassPlan extends ClassShape {
   /** class-validator's verdict on a built instance (see generate). */
   accepts: (object: object) => boolean | undefined;
 }
+
+/** How validateContract calls plainToInstance, hence how the plans build. */
+export const CONTRACT_TRANSFORM_OPTIONS: ClassTransformOptions = {
+  enableImplicitConversion: false,
+  exposeDefaultValues: true,
+};
 
 const PLAIN_TO_CLASS = TransformationType.PLAIN_TO_CLASS;
 const hasOwn = Object.prototype.hasOwnProperty;
@@ -150,7 +161,38 @@ function compile(cls: AnyClass): ClassPlan | null {
     if (property.nested !== (property.type !== undefined)) return null;
     properties.push(property);
   }
-  return generate(cls as Constructor, properties);
+  const plan = generate(cls as Constructor, properties);
+  return buildsLikePlainToInstance(plan) ? plan : null;
+}
+
+/** Values a plan is tried on (for a property with a nested type, the ones that are not objects). */
+const PROBES: unknown[] = [{}, [{}], null, ' 2 ', true];
+
+/**
+ * Whether the plan builds what plainToInstance builds, on each probe value in every property, and
+ * class-transformer exposes each property under its own name. The description knows the
+ * contracts' transformation decorators (@NestedType, @Transformed), not class-transformer's own
+ * (@Type, @Transform, @Expose, @Exclude): a class using them would build otherwise (a prototype, a
+ * transformed value, a property left out or renamed), and is left to class-validator. A
+ * once-per-class check, when the plan is compiled.
+ */
+function buildsLikePlainToInstance(plan: ClassPlan): boolean {
+  for (const probe of PROBES) {
+    const plain: Record<string, unknown> = {};
+    for (const property of plan.properties)
+      plain[property.name] =
+        property.type && probe !== null && typeof probe === 'object' ? ' 2 ' : probe;
+    try {
+      const built = plan.build(plain, CONTRACT_TRANSFORM_OPTIONS);
+      const expected = plainToInstance(plan.cls, plain, CONTRACT_TRANSFORM_OPTIONS);
+      if (!sameContractValue(built, expected)) return false;
+      const names = Object.keys(built).sort();
+      if (!isDeepStrictEqual(Object.keys(instanceToPlain(built)).sort(), names)) return false;
+    } catch {
+      return false;
+    }
+  }
+  return true;
 }
 
 /**

@@ -1,5 +1,4 @@
-import { TransformFnParams, TransformationType } from 'class-transformer';
-import type { MetadataStorage as TransformerMetadataStorage } from 'class-transformer/types/MetadataStorage';
+import { Transform, TransformFnParams, Type } from 'class-transformer';
 import { ValidationArguments, ValidationTypes, getMetadataStorage } from 'class-validator';
 
 /**
@@ -8,6 +7,13 @@ import { ValidationArguments, ValidationTypes, getMetadataStorage } from 'class-
  * the validation fast path (compiled-validation.ts) and the JSON Schema keywords of the documents
  * (contract-schema.ts). Nothing else reads class-validator's metadata storage or the transformation
  * metadata.
+ *
+ * The transformation metadata is the contracts' own: @NestedType and @Transformed (below) record
+ * it here and apply class-transformer's @Type and @Transform, so that plainToInstance builds the
+ * same instances. (class-transformer keeps its metadata in a private module.) class-transformer's
+ * decorators are not used on contracts (eslint: no-restricted-imports); on a class that does use
+ * them, compiled-validation.ts sees its plan build another value than plainToInstance and leaves
+ * the class to class-validator.
  */
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- how the metadata stores key classes
@@ -52,9 +58,9 @@ export interface ContractProperty {
   name: string;
   /** The property's rules, in class-validator's order. */
   rules: ContractRule[];
-  /** The class its nested objects are built as (@Type), when it has one. */
+  /** The class its nested objects are built as (@NestedType), when it has one. */
   nestedType: (() => ContractClass) | undefined;
-  /** Its plain → instance transformations, in the order class-transformer applies them. */
+  /** Its plain → instance transformations (@Transformed), in the order class-transformer applies them. */
   transforms: ContractTransform[];
 }
 
@@ -62,10 +68,7 @@ export interface ContractDescription {
   cls: ContractClass;
   /** The validated properties, in the order of their first rule (inherited ones included). */
   properties: ContractProperty[];
-  /**
-   * Why the description may not say everything the decorators do (transformation metadata it
-   * does not describe: exposure rules, discriminators…); undefined when it does.
-   */
+  /** Why the description may not say everything the rules do; undefined when it does. */
   incomplete: string | undefined;
 }
 
@@ -77,12 +80,79 @@ const KINDS: Record<string, ContractRuleKind> = {
   [ValidationTypes.WHITELIST]: 'allow',
 };
 
-// class-transformer keeps its decorator metadata here; it exports no accessor for it.
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
-const transformerModule = require('class-transformer/cjs/storage') as {
-  defaultMetadataStorage: TransformerMetadataStorage;
-};
-const transformerStorage = transformerModule.defaultMetadataStorage;
+type PropertyRecords<T> = Map<ContractClass, Map<string, T>>;
+
+const nestedTypes: PropertyRecords<() => ContractClass> = new Map();
+const transformations: PropertyRecords<ContractTransform[]> = new Map();
+
+function propertyKey(key: string | symbol): string {
+  if (typeof key !== 'string') throw new Error('contract properties are named by strings');
+  return key;
+}
+
+/**
+ * The class a property's nested objects (or array elements) are built as: class-transformer's
+ * @Type(() => X), recorded for the readers.
+ */
+export function NestedType(typeFunction: () => ContractClass): PropertyDecorator {
+  const type = Type(typeFunction);
+  return (target, key) => {
+    type(target, key);
+    const records = nestedTypes.get(target.constructor) ?? new Map<string, () => ContractClass>();
+    records.set(propertyKey(key), typeFunction);
+    nestedTypes.set(target.constructor, records);
+  };
+}
+
+/**
+ * A transformation of a property's plain value, both ways: class-transformer's @Transform(fn),
+ * recorded for the readers.
+ */
+export function Transformed(transform: ContractTransform): PropertyDecorator {
+  const decorator = Transform(transform);
+  return (target, key) => {
+    decorator(target, key);
+    const records =
+      transformations.get(target.constructor) ?? new Map<string, ContractTransform[]>();
+    const name = propertyKey(key);
+    records.set(name, [...(records.get(name) ?? []), transform]);
+    transformations.set(target.constructor, records);
+  };
+}
+
+/** Its base classes, the nearest first (class-transformer's MetadataStorage.getAncestors). */
+function ancestorsOf(cls: ContractClass): ContractClass[] {
+  const ancestors: ContractClass[] = [];
+  for (
+    let base = Object.getPrototypeOf(cls) as ContractClass;
+    typeof base.prototype !== 'undefined';
+    base = Object.getPrototypeOf(base) as ContractClass
+  )
+    ancestors.push(base);
+  return ancestors;
+}
+
+/** A property's nested type: its own, else its nearest base class's (findTypeMetadata). */
+function nestedTypeOf(cls: ContractClass, property: string): (() => ContractClass) | undefined {
+  for (const owner of [cls, ...ancestorsOf(cls)]) {
+    const typeFunction = nestedTypes.get(owner)?.get(property);
+    if (typeFunction) return typeFunction;
+  }
+  return undefined;
+}
+
+/**
+ * A property's transformations in class-transformer's order (findTransformMetadatas): the base
+ * classes' ones, the farthest first, then its own; each class's in reverse order of decoration,
+ * i.e. top to bottom.
+ */
+function transformsOf(cls: ContractClass, property: string): ContractTransform[] {
+  const inherited = ancestorsOf(cls).flatMap(
+    (ancestor) => transformations.get(ancestor)?.get(property) ?? [],
+  );
+  const own = transformations.get(cls)?.get(property) ?? [];
+  return [...inherited.reverse(), ...[...own].reverse()];
+}
 
 /** What the decorators of a contract class say (its inherited ones included). */
 export function describeContract(cls: ContractClass): ContractDescription {
@@ -102,8 +172,8 @@ export function describeContract(cls: ContractClass): ContractDescription {
       property = {
         name: metadata.propertyName,
         rules: [],
-        nestedType: undefined,
-        transforms: [],
+        nestedType: nestedTypeOf(cls, metadata.propertyName),
+        transforms: transformsOf(cls, metadata.propertyName),
       };
       byProperty.set(metadata.propertyName, property);
     }
@@ -126,25 +196,6 @@ export function describeContract(cls: ContractClass): ContractDescription {
             })
           : [],
     });
-  }
-
-  if (transformerStorage.getStrategy(cls) !== 'none') incomplete ??= 'an exposure strategy';
-  if (
-    transformerStorage.getExposedMetadatas(cls).length ||
-    transformerStorage.getExcludedMetadatas(cls).length
-  )
-    incomplete ??= '@Expose or @Exclude';
-  for (const property of byProperty.values()) {
-    const type = transformerStorage.findTypeMetadata(cls, property.name);
-    if (type) {
-      if (type.options?.discriminator || !type.typeFunction || type.typeFunction.length > 0)
-        incomplete ??= `a @Type of ${property.name} with options`;
-      else property.nestedType = type.typeFunction as () => ContractClass;
-    }
-    property.transforms = transformerStorage
-      .findTransformMetadatas(cls, property.name, TransformationType.PLAIN_TO_CLASS)
-      .filter((transform) => !transform.options?.groups?.length)
-      .map((transform) => transform.transformFn);
   }
   return { cls, properties: [...byProperty.values()], incomplete };
 }
