@@ -91,7 +91,8 @@ function isPlain(schema: ContractSchema | undefined): schema is ContractSchema {
   return !!schema && !schema.$ref && !schema.allOf && !schema.oneOf;
 }
 
-function apply(property: ContractSchema, rule: ContractRule): void {
+/** Writes one rule as JSON Schema keywords on a property's schema (its items' for an `each` rule). */
+export function applyContractRule(property: ContractSchema, rule: ContractRule): void {
   const name = rule.name;
   const arrayRule = ARRAY_RULES[name];
   if (arrayRule) {
@@ -120,7 +121,7 @@ export function applyContractRules(
     const { properties } = describeContract(cls);
     for (const { name, rules } of properties) {
       const property = schema.properties?.[name];
-      if (property && !property.$ref) for (const rule of rules) apply(property, rule);
+      if (property && !property.$ref) for (const rule of rules) applyContractRule(property, rule);
     }
     if (!options.optionalNotRequired || !Array.isArray(schema.required)) continue;
     const optional = new Set(
