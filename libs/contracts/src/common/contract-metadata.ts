@@ -4,8 +4,9 @@ import { ValidationArguments, ValidationTypes, getMetadataStorage } from 'class-
 /**
  * The one reader of the contracts' validation metadata: what the decorators of a contract class
  * say, as a small typed description. Everything that needs the rules at run time reads them here:
- * the validation fast path (compiled-validation.ts) and the JSON Schema keywords of the documents
- * (contract-schema.ts). Nothing else reads class-validator's metadata storage or the transformation
+ * the validation fast path (compiled-validation.ts), the JSON Schema keywords of the documents
+ * (contract-schema.ts) and the complete JSON Schema of a contract (contract-json-schema.ts).
+ * Nothing else reads class-validator's metadata storage or the transformation
  * metadata.
  *
  * The transformation metadata is the contracts' own: @NestedType and @Transformed (below) record
@@ -35,7 +36,7 @@ export interface ContractValidator {
 /**
  * What a rule is: a condition (@ValidateIf, @IsOptional), @IsDefined, any other constraint
  * (@IsString, @MaxLength(…), the contracts' own), @ValidateNested, @Allow (whitelist), or a kind
- * the readers do not know (@ValidateDefined by schema, promise validation…).
+ * the readers do not mirror (@ValidatePromise), which the fast path refuses.
  */
 export type ContractRuleKind =
   'condition' | 'defined' | 'constraint' | 'nested' | 'allow' | 'other';
