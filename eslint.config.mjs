@@ -60,6 +60,12 @@ function moduleBoundaries({ specs }) {
   };
 }
 
+/** class-transformer's modules other than its entry point are private. */
+const CLASS_TRANSFORMER_PRIVATE = {
+  group: ['class-transformer/*'],
+  message: "class-transformer's private modules; its metadata is not read outside its API.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -84,6 +90,28 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/no-explicit-any': 'error',
+      'no-restricted-imports': ['error', { patterns: [CLASS_TRANSFORMER_PRIVATE] }],
+    },
+  },
+  {
+    // The contracts' transformation metadata is recorded where it is read, by the contracts' own
+    // decorators (@NestedType, @Transformed: libs/contracts/src/common/contract-metadata.ts).
+    files: ['libs/contracts/src/**/*.ts'],
+    ignores: ['libs/contracts/src/common/contract-metadata.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'class-transformer',
+              importNames: ['Type', 'Transform', 'Expose', 'Exclude'],
+              message: 'Contracts use @NestedType and @Transformed (common/contract-metadata.ts).',
+            },
+          ],
+          patterns: [CLASS_TRANSFORMER_PRIVATE],
+        },
+      ],
     },
   },
   {

@@ -1,4 +1,3 @@
-import { Transform } from 'class-transformer';
 import {
   IsEnum,
   IsIn,
@@ -13,6 +12,7 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
+import { Transformed } from '../common/contract-metadata';
 import { PageQuery } from '../common/page.dto';
 import { IsCarrierCode } from '../label/carrier-code';
 import { ADMIN_LIMITS, ApiKeyRole, KEY_TEXT } from './admin.limits';
@@ -24,7 +24,9 @@ const DECIMAL_INTEGER_TEXT = /^\d+$/;
 export class CreateMerchantRequest {
   /** The merchant's name, 1 to 128 characters (spaces around it are dropped). */
   @IsString()
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
+  @Transformed(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? value.trim() : value,
+  )
   @IsNotEmpty()
   @MaxLength(ADMIN_LIMITS.merchant_name)
   name!: string;
@@ -76,7 +78,7 @@ export class RevokeCarrierCredentialRequest {
 export class ApiKeyQuery extends PageQuery {
   /** Only this merchant's keys. */
   @IsOptional()
-  @Transform(({ value }: { value: unknown }) =>
+  @Transformed(({ value }: { value: unknown }) =>
     typeof value === 'string' && DECIMAL_INTEGER_TEXT.test(value) ? Number(value) : value,
   )
   @IsInt()

@@ -1,4 +1,3 @@
-import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayNotEmpty,
@@ -12,6 +11,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { NestedType } from '../common/contract-metadata';
 import {
   CreateProductRequest,
   InventoryPageView,
@@ -34,7 +34,7 @@ export class CreateProductCommand extends MerchantScoped {
   @IsDefined()
   @IsObject()
   @ValidateNested()
-  @Type(() => CreateProductRequest)
+  @NestedType(() => CreateProductRequest)
   product!: CreateProductRequest;
 }
 
@@ -50,7 +50,7 @@ export class ListInventoryQuery extends MerchantScoped {
   @IsDefined()
   @IsObject()
   @ValidateNested()
-  @Type(() => InventoryQuery)
+  @NestedType(() => InventoryQuery)
   query!: InventoryQuery;
 }
 

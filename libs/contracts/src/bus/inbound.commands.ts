@@ -1,5 +1,5 @@
-import { Type } from 'class-transformer';
 import { IsDefined, IsInt, IsObject, Min, ValidateNested } from 'class-validator';
+import { NestedType } from '../common/contract-metadata';
 import {
   CreateInboundRequest,
   InboundOrderView,
@@ -15,7 +15,7 @@ export class CreateInboundCommand extends MerchantScoped {
   @IsDefined()
   @IsObject()
   @ValidateNested()
-  @Type(() => CreateInboundRequest)
+  @NestedType(() => CreateInboundRequest)
   inbound!: CreateInboundRequest;
 }
 
@@ -32,7 +32,7 @@ export class RecordReceiptCommand extends InboundCommand {
   @IsDefined()
   @IsObject()
   @ValidateNested()
-  @Type(() => InboundReceiptRequest)
+  @NestedType(() => InboundReceiptRequest)
   receipt!: InboundReceiptRequest;
 }
 
@@ -40,7 +40,7 @@ export class RejectInboundCommand extends InboundCommand {
   @IsDefined()
   @IsObject()
   @ValidateNested()
-  @Type(() => RejectInboundRequest)
+  @NestedType(() => RejectInboundRequest)
   rejection!: RejectInboundRequest;
 }
 

@@ -1,4 +1,3 @@
-import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayNotEmpty,
@@ -13,6 +12,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { NestedType } from '../common/contract-metadata';
 import { INPUT_LIMITS } from '../common/input-limits';
 import { INBOUND_LIMITS } from '../inbound/inbound.limits';
 import { InboundOrderView } from '../inbound/inbound-order-view.dto';
@@ -39,7 +39,7 @@ export class InboundReceivedEvent {
   @ArrayNotEmpty()
   @IsObject({ each: true })
   @ValidateNested({ each: true })
-  @Type(() => ResolvedStockLine)
+  @NestedType(() => ResolvedStockLine)
   lines!: ResolvedStockLine[];
 }
 

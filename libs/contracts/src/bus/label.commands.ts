@@ -1,4 +1,3 @@
-import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -10,6 +9,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { NestedType } from '../common/contract-metadata';
 import {
   CarrierEventDto,
   CarrierEventsResult,
@@ -30,7 +30,7 @@ export class CreateLabelCommand extends MerchantScoped {
   @IsDefined()
   @IsObject()
   @ValidateNested()
-  @Type(() => CreateLabelRequest)
+  @NestedType(() => CreateLabelRequest)
   label!: CreateLabelRequest;
 }
 
@@ -60,7 +60,7 @@ export class IngestCarrierEventsCommand {
   @ArrayMaxSize(TRACKING_LIMITS.events_per_request)
   @IsObject({ each: true })
   @ValidateNested({ each: true })
-  @Type(() => CarrierEventDto)
+  @NestedType(() => CarrierEventDto)
   events!: CarrierEventDto[];
 }
 

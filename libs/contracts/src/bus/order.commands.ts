@@ -1,4 +1,3 @@
-import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayNotEmpty,
@@ -9,6 +8,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { NestedType } from '../common/contract-metadata';
 import {
   CreateOrderRequest,
   HoldOrderRequest,
@@ -25,7 +25,7 @@ export class CreateOrderCommand extends MerchantScoped {
   @IsDefined()
   @IsObject()
   @ValidateNested()
-  @Type(() => CreateOrderRequest)
+  @NestedType(() => CreateOrderRequest)
   order!: CreateOrderRequest;
 }
 
@@ -42,7 +42,7 @@ export class HoldOrderCommand extends OrderCommand {
   @IsDefined()
   @IsObject()
   @ValidateNested()
-  @Type(() => HoldOrderRequest)
+  @NestedType(() => HoldOrderRequest)
   hold!: HoldOrderRequest;
 }
 
@@ -50,7 +50,7 @@ export class ShipOrderCommand extends OrderCommand {
   @IsDefined()
   @IsObject()
   @ValidateNested()
-  @Type(() => ShipOrderRequest)
+  @NestedType(() => ShipOrderRequest)
   shipment!: ShipOrderRequest;
 }
 

@@ -1,5 +1,5 @@
-import { Type } from 'class-transformer';
 import { IsDefined, IsObject, IsOptional, ValidateNested } from 'class-validator';
+import { NestedType } from '../common/contract-metadata';
 import { IsCurrencyCode } from '../common/formats';
 import {
   CalculateFreightRequest,
@@ -17,7 +17,7 @@ export class CalculateOrderCommand extends MerchantScoped {
   @IsDefined()
   @IsObject()
   @ValidateNested()
-  @Type(() => CalculateOrderRequest)
+  @NestedType(() => CalculateOrderRequest)
   request!: CalculateOrderRequest;
 }
 
@@ -25,7 +25,7 @@ export class CalculateFreightCommand extends MerchantScoped {
   @IsDefined()
   @IsObject()
   @ValidateNested()
-  @Type(() => CalculateFreightRequest)
+  @NestedType(() => CalculateFreightRequest)
   request!: CalculateFreightRequest;
 
   /**

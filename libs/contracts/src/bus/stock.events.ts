@@ -1,4 +1,3 @@
-import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayNotEmpty,
@@ -14,6 +13,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { NestedType } from '../common/contract-metadata';
 import { INPUT_LIMITS } from '../common/input-limits';
 import { MAX_COUNT } from '../common/formats';
 import { ORDER_LIMITS } from '../order/order.limits';
@@ -68,7 +68,7 @@ export class ReservationRequestEvent {
   @ArrayNotEmpty()
   @IsObject({ each: true })
   @ValidateNested({ each: true })
-  @Type(() => StockLine)
+  @NestedType(() => StockLine)
   lines!: StockLine[];
 }
 
@@ -91,7 +91,7 @@ export class StockReservedEvent {
   @ArrayMaxSize(INPUT_LIMITS.array_items)
   @IsObject({ each: true })
   @ValidateNested({ each: true })
-  @Type(() => ResolvedStockLine)
+  @NestedType(() => ResolvedStockLine)
   lines!: ResolvedStockLine[];
 }
 

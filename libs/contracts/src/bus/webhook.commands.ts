@@ -1,5 +1,5 @@
-import { Type } from 'class-transformer';
 import { IsDefined, IsInt, IsObject, Min, ValidateNested } from 'class-validator';
+import { NestedType } from '../common/contract-metadata';
 import {
   CreateWebhookRequest,
   WebhookDeliveryPageView,
@@ -15,7 +15,7 @@ export class CreateWebhookCommand extends MerchantScoped {
   @IsDefined()
   @IsObject()
   @ValidateNested()
-  @Type(() => CreateWebhookRequest)
+  @NestedType(() => CreateWebhookRequest)
   webhook!: CreateWebhookRequest;
 }
 

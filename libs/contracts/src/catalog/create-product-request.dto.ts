@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
@@ -11,6 +10,7 @@ import {
   MaxLength,
   ValidateNested,
 } from 'class-validator';
+import { NestedType } from '../common/contract-metadata';
 import { INPUT_LIMITS } from '../common/input-limits';
 import { IsCurrencyCode } from '../common/formats';
 import { PRODUCT_LIMITS, TAG_SEPARATOR } from './catalog.limits';
@@ -77,7 +77,7 @@ export class CreateProductRequest {
   @ArrayMaxSize(INPUT_LIMITS.array_items)
   @IsObject({ each: true })
   @ValidateNested({ each: true })
-  @Type(() => ProductImageDto)
+  @NestedType(() => ProductImageDto)
   images?: ProductImageDto[];
 
   /** Variants; their `sku` values are unique within the product. */
@@ -87,6 +87,6 @@ export class CreateProductRequest {
   @IsObject({ each: true })
   @ValidateNested({ each: true })
   @UniqueSkus()
-  @Type(() => CreateVariantRequest)
+  @NestedType(() => CreateVariantRequest)
   variants?: CreateVariantRequest[];
 }

@@ -1,4 +1,3 @@
-import { Transform } from 'class-transformer';
 import {
   IsBoolean,
   IsEnum,
@@ -8,6 +7,7 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
+import { Transformed } from '../common/contract-metadata';
 import { IsDecimal } from '../common/decimal';
 import { VARIANT_LIMITS } from './catalog.limits';
 import { IsOptionMap, MaxJsonLength } from './catalog.validator';
@@ -48,7 +48,7 @@ export class CreateVariantRequest {
   weight_unit!: WeightUnit;
 
   /** Whether the variant needs shipping. Defaults to true (also when null). */
-  @Transform(({ value }) => value ?? true)
+  @Transformed(({ value }) => value ?? true)
   @IsBoolean()
   requires_shipping?: boolean = true;
 

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { Transform, Type } from 'class-transformer';
+// eslint-disable-next-line no-restricted-imports -- the decorators the fast path must leave to class-validator
+import { Exclude, Expose, Transform, Type } from 'class-transformer';
 import {
   ArrayNotEmpty,
   IsArray,
@@ -18,6 +19,8 @@ import { CreateProductCommand } from '../bus/catalog.commands';
 import { CalculateFreightRequest } from '../rating/calculate-freight-request.dto';
 import { CalculateOrderRequest } from '../rating/calculate-order-request.dto';
 import { validCalculateOrder } from '@consign/testing/fixtures';
+import * as contracts from '../index';
+import { ContractClass, NestedType, Transformed, describeContract } from './contract-metadata';
 import { hasCompiledValidation, sameContractValue, validateCompiled } from './compiled-validation';
 import { validateContract } from './validation';
 
@@ -37,14 +40,14 @@ class Body {
   @IsIn(['a', 'b'])
   kind?: string;
 
-  @Transform(({ value }) => value ?? 'none')
+  @Transformed(({ value }) => value ?? 'none')
   @IsString()
   note?: string = 'none';
 
   @IsArray()
   @ArrayNotEmpty()
   @ValidateNested({ each: true })
-  @Type(() => Line)
+  @NestedType(() => Line)
   lines!: Line[];
 
   @ValidateIf((body: Body) => body.kind === 'b')
@@ -65,6 +68,16 @@ describe('compiled validation', () => {
       Body,
     ])
       expect(hasCompiledValidation(cls)).toBe(true);
+  });
+
+  it('compiles every contract class', () => {
+    const validated = Object.entries(contracts as Record<string, unknown>).filter(
+      (entry): entry is [string, ContractClass] =>
+        typeof entry[1] === 'function' && describeContract(entry[1]).properties.length > 0,
+    );
+    expect(validated.length).toBeGreaterThan(90);
+    const slow = validated.filter(([, cls]) => !hasCompiledValidation(cls)).map(([name]) => name);
+    expect(slow).toEqual([]);
   });
 
   it('builds what plainToInstance builds: instances, defaults, transforms, no unknown fields', () => {
@@ -118,6 +131,46 @@ describe('compiled validation', () => {
     expect(hasCompiledValidation(Untyped)).toBe(false);
     expect(validateCompiled(Grouped, { name: 'x' }, OPTIONS)).toBeUndefined();
     expect(validateContract(Untyped, { line: { quantity: 1 } }).ok).toBe(false);
+  });
+
+  it("leaves classes with class-transformer's own decorators to class-validator", () => {
+    // The contracts use @NestedType and @Transformed; these build what the plan does not know.
+    class Typed {
+      @IsDefined()
+      @Type(() => Line)
+      line!: Line;
+    }
+    class Transformed_ {
+      @Transform(({ value }) => value ?? 'none')
+      @IsString()
+      note!: string;
+    }
+    class Renamed {
+      @Expose({ name: 'title' })
+      @IsString()
+      name!: string;
+    }
+    class Excluded {
+      @IsString()
+      name!: string;
+
+      @Exclude()
+      @IsOptional()
+      secret?: string;
+    }
+    @Exclude()
+    class ExcludeAll {
+      @IsString()
+      name!: string;
+    }
+    for (const cls of [Typed, Transformed_, Renamed, Excluded, ExcludeAll])
+      expect([cls.name, hasCompiledValidation(cls)]).toEqual([cls.name, false]);
+    const typed = validateContract(Typed, { line: { quantity: 1 } });
+    expect(typed.ok && typed.value.line).toBeInstanceOf(Line);
+    expect(validateContract(Transformed_, { note: null })).toEqual({
+      ok: true,
+      value: { note: 'none' },
+    });
   });
 
   it('is checked against class-validator under test: a disagreement throws', () => {

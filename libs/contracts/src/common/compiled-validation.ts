@@ -1,33 +1,37 @@
 import { isDeepStrictEqual } from 'node:util';
 import {
   ClassTransformOptions,
-  TransformFnParams,
   TransformationType,
-  TypeMetadata,
+  instanceToPlain,
+  plainToInstance,
 } from 'class-transformer';
-import type { MetadataStorage as TransformerMetadataStorage } from 'class-transformer/types/MetadataStorage';
-import { ValidationArguments, ValidationTypes, getMetadataStorage } from 'class-validator';
+import { ValidationArguments } from 'class-validator';
+import {
+  ContractClass,
+  ContractCondition,
+  ContractTransform,
+  describeContract,
+} from './contract-metadata';
 
 /**
  * A fast path for validateContract, for hot endpoints (ARCHITECTURE.md: class-validator spends
  * ≈ 90 µs on an order-sized DTO). The DTO classes stay the single source of truth: this reads the
- * same decorators (class-validator's and class-transformer's metadata) and calls the very same
+ * same decorators (their description by contract-metadata.ts) and calls the very same
  * constraint functions, once compiled into a plan per class, without class-validator's executor
  * machinery (metadata lookups, error objects) on every call.
  *
  * It only ever says "valid, here is the instance": an invalid body, or a class using a feature
- * the plan does not mirror (groups, `always`, async or promise validators, @Expose/@Exclude,
- * discriminators, a @Type without @ValidateNested…), goes to class-validator, which gives the
+ * the plan does not mirror (groups, `always`, async or promise validators, a @NestedType without
+ * @ValidateNested, class-transformer's own decorators…), goes to class-validator, which gives the
  * verdict and the messages. So the plan must accept exactly what class-validator accepts and build
  * exactly what plainToInstance builds; under jest every call is checked against class-validator
  * (see validation.ts), so each contract spec doubles as a parity test.
  */
 
 type Constructor = new () => object;
-// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- how both metadata stores key classes
-type AnyClass = Function;
-type Condition = (object: object, value: unknown) => unknown;
-type Transform = (params: TransformFnParams) => unknown;
+type AnyClass = ContractClass;
+type Condition = ContractCondition;
+type Transform = ContractTransform;
 
 interface Check {
   validate(value: unknown, args: ValidationArguments): unknown;
@@ -62,15 +66,14 @@ interface ClassPlan extends ClassShape {
   accepts: (object: object) => boolean | undefined;
 }
 
+/** How validateContract calls plainToInstance, hence how the plans build. */
+export const CONTRACT_TRANSFORM_OPTIONS: ClassTransformOptions = {
+  enableImplicitConversion: false,
+  exposeDefaultValues: true,
+};
+
 const PLAIN_TO_CLASS = TransformationType.PLAIN_TO_CLASS;
 const hasOwn = Object.prototype.hasOwnProperty;
-
-// class-transformer keeps its decorator metadata here; it exports no accessor for it.
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
-const transformerModule = require('class-transformer/cjs/storage') as {
-  defaultMetadataStorage: TransformerMetadataStorage;
-};
-const transformerStorage = transformerModule.defaultMetadataStorage;
 
 const plans = new Map<AnyClass, ClassPlan | null>();
 
@@ -110,80 +113,86 @@ export function sameContractValue(a: unknown, b: unknown): boolean {
 }
 
 function compile(cls: AnyClass): ClassPlan | null {
-  const validation = getMetadataStorage();
-  const metadatas = validation.getTargetValidationMetadatas(cls, '', false, false, undefined);
-  if (metadatas.length === 0) return null;
-  const strategy = transformerStorage.getStrategy(cls);
-  if (strategy !== 'none') return null;
-  if (
-    transformerStorage.getExposedMetadatas(cls).length ||
-    transformerStorage.getExcludedMetadatas(cls).length
-  )
-    return null;
-
-  const byProperty = new Map<string, PropertyPlan>();
-  for (const metadata of metadatas) {
-    if (metadata.groups?.length || metadata.always !== undefined) return null;
-    if (typeof metadata.target === 'string') return null;
-    let property = byProperty.get(metadata.propertyName);
-    if (!property) {
-      property = {
-        name: metadata.propertyName,
-        conditions: [],
-        checks: [],
-        nested: false,
-        type: undefined,
-        transforms: [],
-      };
-      byProperty.set(metadata.propertyName, property);
-    }
-    switch (metadata.type) {
-      case ValidationTypes.CONDITIONAL_VALIDATION:
-        property.conditions.push(metadata.constraints[0] as Condition);
-        break;
-      case ValidationTypes.IS_DEFINED:
-      case ValidationTypes.CUSTOM_VALIDATION: {
-        const checks = validation
-          .getTargetValidatorConstraints(metadata.constraintCls)
-          // validateSync ignores asynchronous constraints.
-          .filter((constraint) => !constraint.async)
-          .map((constraint) => ({
-            validate: constraint.instance.validate.bind(constraint.instance),
-            each: metadata.each,
-            property: metadata.propertyName,
-            constraints: metadata.constraints,
-          }));
-        if (metadata.type === ValidationTypes.IS_DEFINED) property.checks.unshift(...checks);
-        else property.checks.push(...checks);
-        break;
-      }
-      case ValidationTypes.NESTED_VALIDATION:
-        property.nested = true;
-        break;
-      case ValidationTypes.WHITELIST:
-        break;
-      default:
-        return null;
-    }
-  }
-
+  const description = describeContract(cls);
+  if (description.properties.length === 0 || description.incomplete) return null;
   const prototype = (cls as { prototype: object }).prototype;
-  for (const property of byProperty.values()) {
+  const properties: PropertyPlan[] = [];
+  for (const described of description.properties) {
     // plainToInstance will not set a property the prototype defines (a method, a getter).
-    if (property.name in prototype) return null;
-    const type: TypeMetadata | undefined = transformerStorage.findTypeMetadata(cls, property.name);
-    if (type) {
-      if (type.options?.discriminator || !type.typeFunction || type.typeFunction.length > 0)
-        return null;
-      property.type = type.typeFunction() as Constructor;
+    if (described.name in prototype) return null;
+    const property: PropertyPlan = {
+      name: described.name,
+      conditions: [],
+      checks: [],
+      nested: false,
+      type: described.nestedType?.() as Constructor | undefined,
+      transforms: described.transforms,
+    };
+    for (const rule of described.rules) {
+      if (rule.groups.length || rule.always !== undefined) return null;
+      switch (rule.kind) {
+        case 'condition':
+          property.conditions.push(rule.constraints[0] as Condition);
+          break;
+        case 'defined':
+        case 'constraint': {
+          const checks = rule.validators
+            // validateSync ignores asynchronous constraints.
+            .filter((validator) => !validator.async)
+            .map((validator) => ({
+              validate: validator.validate,
+              each: rule.each,
+              property: described.name,
+              constraints: rule.constraints,
+            }));
+          if (rule.kind === 'defined') property.checks.unshift(...checks);
+          else property.checks.push(...checks);
+          break;
+        }
+        case 'nested':
+          property.nested = true;
+          break;
+        case 'allow':
+          break;
+        default:
+          return null;
+      }
     }
     if (property.nested !== (property.type !== undefined)) return null;
-    property.transforms = transformerStorage
-      .findTransformMetadatas(cls, property.name, TransformationType.PLAIN_TO_CLASS)
-      .filter((transform) => !transform.options?.groups?.length)
-      .map((transform) => transform.transformFn);
+    properties.push(property);
   }
-  return generate(cls as Constructor, [...byProperty.values()]);
+  const plan = generate(cls as Constructor, properties);
+  return buildsLikePlainToInstance(plan) ? plan : null;
+}
+
+/** Values a plan is tried on (for a property with a nested type, the ones that are not objects). */
+const PROBES: unknown[] = [{}, [{}], null, ' 2 ', true];
+
+/**
+ * Whether the plan builds what plainToInstance builds, on each probe value in every property, and
+ * class-transformer exposes each property under its own name. The description knows the
+ * contracts' transformation decorators (@NestedType, @Transformed), not class-transformer's own
+ * (@Type, @Transform, @Expose, @Exclude): a class using them would build otherwise (a prototype, a
+ * transformed value, a property left out or renamed), and is left to class-validator. A
+ * once-per-class check, when the plan is compiled.
+ */
+function buildsLikePlainToInstance(plan: ClassPlan): boolean {
+  for (const probe of PROBES) {
+    const plain: Record<string, unknown> = {};
+    for (const property of plan.properties)
+      plain[property.name] =
+        property.type && probe !== null && typeof probe === 'object' ? ' 2 ' : probe;
+    try {
+      const built = plan.build(plain, CONTRACT_TRANSFORM_OPTIONS);
+      const expected = plainToInstance(plan.cls, plain, CONTRACT_TRANSFORM_OPTIONS);
+      if (!sameContractValue(built, expected)) return false;
+      const names = Object.keys(built).sort();
+      if (!isDeepStrictEqual(Object.keys(instanceToPlain(built)).sort(), names)) return false;
+    } catch {
+      return false;
+    }
+  }
+  return true;
 }
 
 /**

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
-import { getMetadataStorage } from 'class-validator';
 import * as contracts from '../index';
+import { ContractClass, describeContract } from './contract-metadata';
 
 /**
  * ARCHITECTURE.md: every string has a maximum length (the spec's, or a documented house limit),
@@ -22,23 +22,13 @@ const BOUNDS_A_STRING = new Set([
   'maxJoinedLength',
 ]);
 
-type ValidatedClass = Parameters<
-  ReturnType<typeof getMetadataStorage>['getTargetValidationMetadatas']
->[0];
-
-function rulesByProperty(cls: object): Map<string, { name: string; each: boolean }[]> {
-  const rules = new Map<string, { name: string; each: boolean }[]>();
-  for (const rule of getMetadataStorage().getTargetValidationMetadatas(
-    cls as ValidatedClass,
-    '',
-    true,
-    false,
-  )) {
-    const list = rules.get(rule.propertyName) ?? [];
-    list.push({ name: rule.name ?? rule.type, each: rule.each ?? false });
-    rules.set(rule.propertyName, list);
-  }
-  return rules;
+function rulesByProperty(cls: ContractClass): Map<string, { name: string; each: boolean }[]> {
+  return new Map(
+    describeContract(cls).properties.map(({ name, rules }) => [
+      name,
+      rules.map((rule) => ({ name: rule.name, each: rule.each ?? false })),
+    ]),
+  );
 }
 
 const validated = Object.entries(contracts as Record<string, unknown>).filter(
@@ -54,7 +44,7 @@ describe('contract limits', () => {
   });
 
   describe.each(validated)('%s', (_name, cls) => {
-    const rules = [...rulesByProperty(cls as object)].map(
+    const rules = [...rulesByProperty(cls as ContractClass)].map(
       ([property, list]): [string, string[]] => [
         property,
         list.map((rule) => `${rule.name}${rule.each ? '[]' : ''}`),

@@ -1,10 +1,10 @@
-import { getMetadataStorage } from 'class-validator';
+import { ContractClass, ContractRule, describeContract } from './contract-metadata';
 import { COUNTRY_CODE_PATTERN, CURRENCY_CODE_PATTERN, EMAIL_PATTERN } from './formats';
 
 /**
- * The contracts' validation rules as JSON Schema keywords: the one reader of class-validator's
- * metadata for documents (the OpenAPI document, tools/openapi, and the AsyncAPI payloads,
- * tools/asyncapi). The structure of each schema (types, nesting, required properties) comes from
+ * The contracts' validation rules as JSON Schema keywords, for the documents (the OpenAPI document,
+ * tools/openapi, and the AsyncAPI payloads, tools/asyncapi), from the rules' description by
+ * contract-metadata.ts. The structure of each schema (types, nesting, required properties) comes from
  * the TypeScript types (the Swagger CLI plugin, ts-json-schema-generator); the limits are read
  * where they live at run time, i.e. exactly what the gateway and the consumers validate with. (The
  * CLI plugin's class-validator shim copies a rule only when its argument is a literal; the
@@ -22,14 +22,6 @@ export interface ContractSchema {
   oneOf?: unknown[];
   [keyword: string]: unknown;
 }
-
-type ValidationMetadata = ReturnType<
-  ReturnType<typeof getMetadataStorage>['getTargetValidationMetadatas']
->[number];
-
-type ValidatedClass = Parameters<
-  ReturnType<typeof getMetadataStorage>['getTargetValidationMetadatas']
->[0];
 
 type Rule = (schema: ContractSchema, constraints: unknown[]) => void;
 
@@ -99,17 +91,18 @@ function isPlain(schema: ContractSchema | undefined): schema is ContractSchema {
   return !!schema && !schema.$ref && !schema.allOf && !schema.oneOf;
 }
 
-function apply(property: ContractSchema, rule: ValidationMetadata): void {
-  const name = rule.name ?? rule.type;
+/** Writes one rule as JSON Schema keywords on a property's schema (its items' for an `each` rule). */
+export function applyContractRule(property: ContractSchema, rule: ContractRule): void {
+  const name = rule.name;
   const arrayRule = ARRAY_RULES[name];
   if (arrayRule) {
-    if (property.type === 'array') arrayRule(property, rule.constraints ?? []);
+    if (property.type === 'array') arrayRule(property, rule.constraints);
     return;
   }
   const valueRule = VALUE_RULES[name];
   if (!valueRule) return;
   const target = rule.each && property.type === 'array' ? property.items : property;
-  if (isPlain(target)) valueRule(target, rule.constraints ?? []);
+  if (isPlain(target)) valueRule(target, rule.constraints);
 }
 
 /**
@@ -119,21 +112,22 @@ function apply(property: ContractSchema, rule: ValidationMetadata): void {
  */
 export function applyContractRules(
   schemas: Record<string, ContractSchema>,
-  classes: readonly ValidatedClass[],
+  classes: readonly ContractClass[],
   options: { optionalNotRequired?: boolean } = {},
 ): void {
-  const storage = getMetadataStorage();
   for (const cls of classes) {
     const schema = schemas[(cls as { name: string }).name];
     if (!schema || schema.$ref) continue;
-    const rules = storage.getTargetValidationMetadatas(cls, '', true, false);
-    for (const rule of rules) {
-      const property = schema.properties?.[rule.propertyName];
-      if (property && !property.$ref) apply(property, rule);
+    const { properties } = describeContract(cls);
+    for (const { name, rules } of properties) {
+      const property = schema.properties?.[name];
+      if (property && !property.$ref) for (const rule of rules) applyContractRule(property, rule);
     }
     if (!options.optionalNotRequired || !Array.isArray(schema.required)) continue;
     const optional = new Set(
-      rules.filter((rule) => rule.name === 'isOptional').map((rule) => rule.propertyName),
+      properties
+        .filter(({ rules }) => rules.some((rule) => rule.name === 'isOptional'))
+        .map(({ name }) => name),
     );
     const kept = schema.required.filter((property) => !optional.has(property));
     if (kept.length) schema.required = kept;

@@ -1,5 +1,5 @@
-import { Transform } from 'class-transformer';
 import { IsInt, Max, Min } from 'class-validator';
+import { Transformed } from './contract-metadata';
 
 /**
  * Pagination of the list operations (house rules: `page` from 1, `size` default 20, max 100).
@@ -26,14 +26,14 @@ function toInteger({ value }: { value: unknown }): unknown {
 /** `page` and `size` query parameters of a list operation. */
 export class PageQuery {
   /** Page number, starting at 1. */
-  @Transform(toInteger)
+  @Transformed(toInteger)
   @IsInt()
   @Min(1)
   @Max(PAGE_LIMITS.max_page)
   page?: number = PAGE_LIMITS.default_page;
 
   /** Page size, 1 to 100. */
-  @Transform(toInteger)
+  @Transformed(toInteger)
   @IsInt()
   @Min(PAGE_LIMITS.min_size)
   @Max(PAGE_LIMITS.max_size)

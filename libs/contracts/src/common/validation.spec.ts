@@ -1,6 +1,6 @@
 import 'reflect-metadata';
-import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { NestedType } from './contract-metadata';
 import { flattenValidationErrors, validateContract, validationMessage } from './validation';
 
 class Line {
@@ -27,12 +27,12 @@ class Body {
 
   @IsOptional()
   @ValidateNested()
-  @Type(() => Address)
+  @NestedType(() => Address)
   shipping_address?: Address;
 
   @IsOptional()
   @ValidateNested({ each: true })
-  @Type(() => Line)
+  @NestedType(() => Line)
   items?: Line[];
 }
 

@@ -1,14 +1,16 @@
 import { ClassConstructor, ClassTransformOptions, plainToInstance } from 'class-transformer';
 import { ValidationError, validateSync } from 'class-validator';
-import { hasCompiledValidation, sameContractValue, validateCompiled } from './compiled-validation';
+import {
+  CONTRACT_TRANSFORM_OPTIONS,
+  hasCompiledValidation,
+  sameContractValue,
+  validateCompiled,
+} from './compiled-validation';
 import { INPUT_LIMITS, hostileInputProblems } from './input-limits';
 
 export type Validated<T> = { ok: true; value: T } | { ok: false; errors: string[] };
 
-const TRANSFORM_OPTIONS: ClassTransformOptions = {
-  enableImplicitConversion: false,
-  exposeDefaultValues: true,
-};
+const TRANSFORM_OPTIONS: ClassTransformOptions = CONTRACT_TRANSFORM_OPTIONS;
 
 /**
  * Under jest (and with CONSIGN_VALIDATION_PARITY=1) every fast-path answer is checked against

@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayNotEmpty,
@@ -14,6 +13,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { NestedType } from '../common/contract-metadata';
 import { INPUT_LIMITS } from '../common/input-limits';
 import { ShipperDto } from '../common/address.dto';
 import { IsCalendarDate, MAX_COUNT } from '../common/formats';
@@ -45,7 +45,7 @@ export class CreateInboundRequest {
   @ArrayNotEmpty()
   @IsObject({ each: true })
   @ValidateNested({ each: true })
-  @Type(() => InboundItemRequest)
+  @NestedType(() => InboundItemRequest)
   items!: InboundItemRequest[];
 
   /** Number of packages; 0 means not yet known. */
@@ -69,7 +69,7 @@ export class CreateInboundRequest {
   @IsOptional()
   @IsObject()
   @ValidateNested()
-  @Type(() => ShipperDto)
+  @NestedType(() => ShipperDto)
   shipper?: ShipperDto;
 
   /** Code of the receiving warehouse. */

@@ -1,4 +1,3 @@
-import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayNotEmpty,
@@ -14,6 +13,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { NestedType } from '../common/contract-metadata';
 import { INPUT_LIMITS } from '../common/input-limits';
 import { MAX_COUNT } from '../common/formats';
 import { INBOUND_LIMITS, INBOUND_OPERATION_LIMITS } from './inbound.limits';
@@ -43,7 +43,7 @@ export class InboundReceiptRequest {
   @ArrayNotEmpty()
   @IsObject({ each: true })
   @ValidateNested({ each: true })
-  @Type(() => ReceiptItemRequest)
+  @NestedType(() => ReceiptItemRequest)
   items!: ReceiptItemRequest[];
 
   /**

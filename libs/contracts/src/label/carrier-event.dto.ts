@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -14,6 +13,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { NestedType } from '../common/contract-metadata';
 import { IsZonedDateTime } from '../common/formats';
 import { IsCarrierCode } from './carrier-code';
 import { TRACKING_LIMITS } from './label.limits';
@@ -82,7 +82,7 @@ export class CarrierEventDto {
   @IsOptional()
   @IsObject()
   @ValidateNested()
-  @Type(() => CarrierAllocationDto)
+  @NestedType(() => CarrierAllocationDto)
   allocation?: CarrierAllocationDto;
 }
 
@@ -104,7 +104,7 @@ export class CarrierEventsRequest {
   @ArrayMaxSize(TRACKING_LIMITS.events_per_request)
   @IsObject({ each: true })
   @ValidateNested({ each: true })
-  @Type(() => CarrierEventDto)
+  @NestedType(() => CarrierEventDto)
   events!: CarrierEventDto[];
 }
 

@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -14,6 +13,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { NestedType } from '../common/contract-metadata';
 import { INPUT_LIMITS } from '../common/input-limits';
 import { WeightUnit } from '../catalog/weight-unit';
 import { LabelAddressDto } from '../common/address.dto';
@@ -48,13 +48,13 @@ export class CreateLabelRequest {
   /** Recipient. */
   @IsObject()
   @ValidateNested()
-  @Type(() => LabelAddressDto)
+  @NestedType(() => LabelAddressDto)
   shipping_address!: LabelAddressDto;
 
   /** Sender. */
   @IsObject()
   @ValidateNested()
-  @Type(() => LabelAddressDto)
+  @NestedType(() => LabelAddressDto)
   shipper_address!: LabelAddressDto;
 
   /** Merchant order reference. */
@@ -105,7 +105,7 @@ export class CreateLabelRequest {
 
   @IsObject()
   @ValidateNested()
-  @Type(() => LabelServiceDto)
+  @NestedType(() => LabelServiceDto)
   service!: LabelServiceDto;
 
   /** Goods in the package; at least one. */
@@ -114,18 +114,18 @@ export class CreateLabelRequest {
   @ArrayMinSize(LABEL_LIMITS.min_items)
   @IsObject({ each: true })
   @ValidateNested({ each: true })
-  @Type(() => LabelItemDto)
+  @NestedType(() => LabelItemDto)
   items!: LabelItemDto[];
 
   @IsOptional()
   @IsObject()
   @ValidateNested()
-  @Type(() => PackageAttributesDto)
+  @NestedType(() => PackageAttributesDto)
   package_attributes?: PackageAttributesDto;
 
   @IsOptional()
   @IsObject()
   @ValidateNested()
-  @Type(() => LabelMetadataDto)
+  @NestedType(() => LabelMetadataDto)
   metadata?: LabelMetadataDto;
 }

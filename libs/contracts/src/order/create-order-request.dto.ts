@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayNotEmpty,
@@ -12,6 +11,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { NestedType, Transformed } from '../common/contract-metadata';
 import { INPUT_LIMITS } from '../common/input-limits';
 import { OrderAddressDto } from '../common/address.dto';
 import { IsDecimal } from '../common/decimal';
@@ -24,14 +24,14 @@ import { SkuItemDto } from './sku-item.dto';
 export class CreateOrderRequest {
   @IsObject()
   @ValidateNested()
-  @Type(() => OrderAddressDto)
+  @NestedType(() => OrderAddressDto)
   shipping_address!: OrderAddressDto;
 
   /** Defaults to the shipping address (see `orderBillingAddress`). */
   @IsOptional()
   @IsObject()
   @ValidateNested()
-  @Type(() => OrderAddressDto)
+  @NestedType(() => OrderAddressDto)
   billing_address?: OrderAddressDto;
 
   /** Merchant's order reference. */
@@ -41,12 +41,12 @@ export class CreateOrderRequest {
   reference?: string;
 
   /** ISO 4217 currency code; defaults to USD. */
-  @Transform(({ value }) => value ?? ORDER_DEFAULTS.currency)
+  @Transformed(({ value }) => value ?? ORDER_DEFAULTS.currency)
   @IsCurrencyCode()
   currency?: string = ORDER_DEFAULTS.currency;
 
   /** True when the totals include tax; defaults to false. */
-  @Transform(({ value }) => value ?? ORDER_DEFAULTS.totals_include_tax)
+  @Transformed(({ value }) => value ?? ORDER_DEFAULTS.totals_include_tax)
   @IsBoolean()
   totals_include_tax?: boolean = ORDER_DEFAULTS.totals_include_tax;
 
@@ -59,7 +59,7 @@ export class CreateOrderRequest {
   @IsOptional()
   @IsObject()
   @ValidateNested()
-  @Type(() => OrderServiceDto)
+  @NestedType(() => OrderServiceDto)
   service?: OrderServiceDto;
 
   /** Order lines; at least one. */
@@ -68,7 +68,7 @@ export class CreateOrderRequest {
   @ArrayNotEmpty()
   @IsObject({ each: true })
   @ValidateNested({ each: true })
-  @Type(() => SkuItemDto)
+  @NestedType(() => SkuItemDto)
   sku_items!: SkuItemDto[];
 }
 

@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import { Type } from 'class-transformer';
 import {
   IsEnum,
   IsIn,
@@ -14,6 +13,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { NestedType } from '../common/contract-metadata';
 import { IsDecimal } from '../common/decimal';
 import { IsCountryCode, IsCurrencyCode } from '../common/formats';
 import { DimensionDto } from './dimension.dto';
@@ -74,7 +74,7 @@ export class CalculateFreightRequest {
   @IsOptional()
   @IsObject()
   @ValidateNested()
-  @Type(() => DimensionDto)
+  @NestedType(() => DimensionDto)
   dimension?: DimensionDto;
 
   /** Number(12,2), in the weight unit. */

@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayNotEmpty,
@@ -12,6 +11,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { NestedType, Transformed } from '../common/contract-metadata';
 import { INPUT_LIMITS } from '../common/input-limits';
 import { IsDecimal } from '../common/decimal';
 import { IsCurrencyCode } from '../common/formats';
@@ -27,7 +27,7 @@ const notApplicableWhenAbsent = ({ value }: { value: unknown }) =>
 export class CalculateOrderRequest {
   @IsObject()
   @ValidateNested()
-  @Type(() => CalcDestAddressDto)
+  @NestedType(() => CalcDestAddressDto)
   dest_address!: CalcDestAddressDto;
 
   /** Candidate origin warehouses; at least one. */
@@ -36,7 +36,7 @@ export class CalculateOrderRequest {
   @ArrayNotEmpty()
   @IsObject({ each: true })
   @ValidateNested({ each: true })
-  @Type(() => CalcOriginAddressDto)
+  @NestedType(() => CalcOriginAddressDto)
   origin_addresses!: CalcOriginAddressDto[];
 
   /** Number(12,2), in `weight_unit`. */
@@ -49,17 +49,17 @@ export class CalculateOrderRequest {
   weight_unit!: RatingWeightUnit;
 
   /** Defaults to "Not Applicable" (also when null). */
-  @Transform(notApplicableWhenAbsent)
+  @Transformed(notApplicableWhenAbsent)
   @IsEnum(ContentFlag)
   alcohol?: ContentFlag = ContentFlag.NotApplicable;
 
   /** Defaults to "Not Applicable" (also when null). */
-  @Transform(notApplicableWhenAbsent)
+  @Transformed(notApplicableWhenAbsent)
   @IsEnum(ContentFlag)
   battery?: ContentFlag = ContentFlag.NotApplicable;
 
   /** Defaults to "Not Applicable" (also when null). */
-  @Transform(notApplicableWhenAbsent)
+  @Transformed(notApplicableWhenAbsent)
   @IsEnum(ContentFlag)
   liquid?: ContentFlag = ContentFlag.NotApplicable;
 
@@ -77,6 +77,6 @@ export class CalculateOrderRequest {
   @IsOptional()
   @IsObject()
   @ValidateNested()
-  @Type(() => DimensionDto)
+  @NestedType(() => DimensionDto)
   dimension?: DimensionDto;
 }
