@@ -12,7 +12,7 @@ import type { Consumer } from 'kafkajs';
 import { AppConfig } from './config/app-config';
 import { DatabaseHost } from './database/database-host';
 import { lockDataDir } from './database/data-dir-lock';
-import { BUS_CLIENT } from './bus/bus.tokens';
+import { BUS_CLIENT, IN_PROCESS_BROKER } from './bus/bus.tokens';
 import { CommandBus } from './bus/command-bus';
 import { InProcessBroker } from './bus/in-process-broker';
 import { InProcessClient, InProcessServer } from './bus/in-process.transport';
@@ -25,10 +25,10 @@ import {
   busClientConnections,
   connectInBackground,
 } from './bus/kafka/bus-connection';
-import { OBSERVED_APP_NAME, ObservabilityLifecycle } from './observability/observability.lifecycle';
-import { DATABASE_HOST, IN_PROCESS_BROKER } from './platform.tokens';
+import { OBSERVED_APP_NAME, ObservabilityLifecycle } from './observability.lifecycle';
+import { DATABASE_HOST } from './database/database.tokens';
 import { COMMAND_TOPICS, CommandTopic, replyTopicOf } from '@consign/contracts';
-import { kafkaConsumerHealth } from './health/kafka-consumer-health';
+import { kafkaConsumerHealth } from './bus/kafka/kafka-consumer-health';
 import { ShutdownState } from './health/shutdown-state';
 import { metrics } from './observability/metrics';
 

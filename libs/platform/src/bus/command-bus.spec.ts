@@ -1,7 +1,7 @@
 import { CommonErrorCode, CatalogTopic, success } from '@consign/contracts';
 import { ClientProxy, ReadPacket, WritePacket } from '@nestjs/microservices';
 import { AppConfig, loadConfig } from '../config/app-config';
-import { busHealth } from '../health/bus-health';
+import { busHealth } from './bus-health';
 import { CommandBus } from './command-bus';
 import { InProcessBroker } from './in-process-broker';
 import { InProcessClient } from './in-process.transport';

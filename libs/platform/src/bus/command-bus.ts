@@ -14,7 +14,7 @@ import {
 import { AppConfig } from '../config/app-config';
 import { currentCorrelationId } from '../observability/correlation';
 import { BusOutcome, metrics } from '../observability/metrics';
-import { busHealth } from '../health/bus-health';
+import { busHealth } from './bus-health';
 import { BUS_CLIENT } from './bus.tokens';
 import { InProcessClient } from './in-process.transport';
 import { CommandStamp, commandHeaders } from './command-headers';

@@ -12,7 +12,13 @@ import {
   validateSync,
 } from 'class-validator';
 import { flattenValidationErrors } from '@consign/contracts';
-import { KAFKA_DEFAULT_MAX_VALUE_BYTES } from '../bus/kafka/bounded-serializer';
+
+/**
+ * Kafka's own default for the largest record batch a topic accepts (`message.max.bytes`,
+ * 1,048,588 bytes), less room for the batch header, the key and the headers: the default bound on
+ * one serialized message value (BUS_MAX_MESSAGE_BYTES).
+ */
+export const KAFKA_DEFAULT_MAX_VALUE_BYTES = 1_000_000;
 
 /** class-transformer: a string of digits as a number (settings come from the environment). */
 export const toInt = ({ value }: { value: unknown }) =>

@@ -5,11 +5,11 @@ import type { HealthIndicatorResult, HealthIndicatorService } from '@nestjs/term
 import { Admin, Kafka, logLevel } from 'kafkajs';
 import { AppConfig } from '../config/app-config';
 import { DatabaseHost } from '../database/database-host';
-import { DATABASE_HOST } from '../platform.tokens';
-import { kafkaConsumerHealth } from './kafka-consumer-health';
+import { DATABASE_HOST } from '../database/database.tokens';
+import { kafkaConsumerHealth } from '../bus/kafka/kafka-consumer-health';
 import { busConnections } from '../bus/kafka/bus-connection';
-import { BusHealth, busHealth } from './bus-health';
-import { OutboxHealth, outboxHealth } from './outbox-health';
+import { BusHealth, busHealth } from '../bus/bus-health';
+import { OutboxHealth, outboxHealth } from '../observability/outbox-health';
 import { ShutdownState } from './shutdown-state';
 import { HEALTH_INDICATORS } from './terminus.tokens';
 

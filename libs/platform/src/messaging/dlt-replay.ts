@@ -1,7 +1,7 @@
 import { Admin, Kafka, KafkaJSProtocolError, logLevel } from 'kafkajs';
 import { DLT_HEADERS, deadLetterTopicOf } from '@consign/contracts';
 import { kafkaJsConfig } from '../bus/kafka/kafka-options';
-import { headersToStrings } from './dead-letter';
+import { headersToStrings } from '../bus/kafka/kafka-headers';
 
 export interface DltReplayOptions {
   brokers: string[];

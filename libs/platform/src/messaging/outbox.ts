@@ -6,7 +6,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { CORRELATION_HEADER, EventEnvelope, EventPayload, EventTopic } from '@consign/contracts';
 import { currentCorrelationId, isSaneCorrelationId } from '../observability/correlation';
 import { metrics } from '../observability/metrics';
-import { outboxHealth } from '../health/outbox-health';
+import { outboxHealth } from '../observability/outbox-health';
 import { busClientConnections } from '../bus/kafka/bus-connection';
 import {
   TraceCarrier,

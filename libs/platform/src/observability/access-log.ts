@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { OPERATIONAL_PATHS } from '../health/public-route';
+import { OPERATIONAL_PATHS } from './public-route';
 import { isLogLevelOn } from './app-logger';
 import { activeSpanIds } from './trace-context';
 

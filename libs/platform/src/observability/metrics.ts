@@ -1,8 +1,8 @@
 import { Counter, Gauge, LabelValues, Registry, collectDefaultMetrics } from 'prom-client';
-import { ConsumerGroups, ConsumerLagProbe } from './consumer-lag';
+import { ConsumerGroups, LagProbe } from './consumer-lag';
 import { FastHistogram, HistogramSeries } from './fast-histogram';
 import { CachedReadings } from './cached-readings';
-import { outboxHealth } from '../health/outbox-health';
+import { outboxHealth } from './outbox-health';
 
 type BacklogCounter = () => Promise<number>;
 
@@ -23,7 +23,7 @@ export class Metrics {
   readonly registry = new Registry();
   readonly consumerGroups = new ConsumerGroups();
   private readonly backlogs = new CachedReadings<number>('outbox backlog');
-  private lagProbe?: ConsumerLagProbe;
+  private lagProbe?: LagProbe;
 
   readonly httpRequestDuration = new FastHistogram(
     'http_request_duration_seconds',
@@ -122,11 +122,11 @@ export class Metrics {
   }
 
   /** Reads consumer lag from the broker on scrape (distributed mode). */
-  trackConsumerLag(probe: ConsumerLagProbe): void {
+  trackConsumerLag(probe: LagProbe): void {
     this.lagProbe = probe;
   }
 
-  untrackConsumerLag(probe: ConsumerLagProbe): void {
+  untrackConsumerLag(probe: LagProbe): void {
     if (this.lagProbe === probe) this.lagProbe = undefined;
   }
 

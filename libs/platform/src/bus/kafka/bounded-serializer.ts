@@ -4,13 +4,6 @@ import { KafkaRequestSerializer } from '@nestjs/microservices/serializers';
 import { CommonErrorCode, failure } from '@consign/contracts';
 
 /**
- * Kafka's own default for the largest record batch a topic accepts (`message.max.bytes`,
- * 1,048,588 bytes), less room for the batch header, the key and the headers: the default bound on
- * one serialized message value (BUS_MAX_MESSAGE_BYTES).
- */
-export const KAFKA_DEFAULT_MAX_VALUE_BYTES = 1_000_000;
-
-/**
  * The largest record value the Mokapi 0.52 test broker delivers: it takes a longer one, then
  * panics ("kafka panic: offset out of range") serving every fetch that reaches it and never
  * answers that fetch, so the consumer stays stuck on that offset for good (measured: a 65,536-byte

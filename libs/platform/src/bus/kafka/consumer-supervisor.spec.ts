@@ -1,7 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { Consumer } from 'kafkajs';
 import { ConsumerSupervisor, restartDelayMs } from './consumer-supervisor';
-import { isKafkaError } from '../../bootstrap/run-main';
 
 const EVENTS = {
   GROUP_JOIN: 'consumer.group_join',
@@ -117,13 +116,5 @@ describe('ConsumerSupervisor', () => {
     const fourth = Array.from({ length: 200 }, () => restartDelayMs(3, options));
     expect(Math.max(...fourth)).toBeGreaterThan(100);
     expect(Math.min(...fourth)).toBeLessThan(400);
-  });
-
-  it("tells kafkajs' errors from other unhandled rejections", () => {
-    const kafka = new Error('Connection error: connect ECONNREFUSED');
-    kafka.name = 'KafkaJSNonRetriableError';
-    expect(isKafkaError(kafka)).toBe(true);
-    expect(isKafkaError(new TypeError('x is undefined'))).toBe(false);
-    expect(isKafkaError('KafkaJS')).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { KafkaOptions, ServerKafka } from '@nestjs/microservices';
 import type { Consumer, EachMessagePayload } from 'kafkajs';
-import { headersToStrings } from '../../messaging/dead-letter';
+import { headersToStrings } from './kafka-headers';
 import { correlationIdOfHeaders, runInMessageScope } from '../../observability/correlation';
 import { metrics } from '../../observability/metrics';
 import { continueTraceOf } from '../../observability/trace-context';
@@ -10,7 +10,7 @@ import { commandOfHeaders } from '../command-headers';
 import { isLogLevelOn } from '../../observability/app-logger';
 import { releaseConsumer, superviseConsumer } from './consumer-supervisor';
 import { BUS_CONNECT_BACKOFF, BusConnection, connectInBackground } from './bus-connection';
-import { kafkaConsumerHealth } from '../../health/kafka-consumer-health';
+import { kafkaConsumerHealth } from './kafka-consumer-health';
 import { CommitPacer, drainPacedCommits, paceCommits } from './commit-pacer';
 
 /**

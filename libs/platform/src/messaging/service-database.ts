@@ -12,22 +12,22 @@ import { ClientProxy } from '@nestjs/microservices';
 import { DataSource } from 'typeorm';
 import { BUS_CLIENT } from '../bus/bus.tokens';
 import { AppConfig } from '../config/app-config';
-import { DATABASE_HOST } from '../platform.tokens';
-import { DatabaseHost, ServiceDatabaseOptions } from './database-host';
-import { Outbox } from '../messaging/outbox';
-import { Inbox } from '../messaging/inbox';
-import { OutboxEventEntity } from '../messaging/outbox-event.entity';
-import { InboxMessageEntity } from '../messaging/inbox-message.entity';
-import { DeadLetterEntity } from '../messaging/dead-letter.entity';
+import { DATABASE_HOST } from '../database/database.tokens';
+import { DatabaseHost, ServiceDatabaseOptions } from '../database/database-host';
+import { Outbox } from './outbox';
+import { Inbox } from './inbox';
+import { OutboxEventEntity } from './outbox-event.entity';
+import { InboxMessageEntity } from './inbox-message.entity';
+import { DeadLetterEntity } from './dead-letter.entity';
 import {
   AddDeadLetterRawValue1764000000010,
   CreateMessaging1764000000000,
-} from '../messaging/messaging.migration';
-import { CreateCommandRecord1764000001000 } from '../messaging/command-record.migration';
-import { AddOutboxTraceContext1764000001600 } from '../messaging/outbox-trace-context.migration';
-import { CommandLedger, slowCommandFault } from '../messaging/command-ledger';
-import { MessagingRetention } from '../messaging/messaging-retention';
-import { AddMessagingRetention1764000001700 } from '../messaging/messaging-retention.migration';
+} from './messaging.migration';
+import { CreateCommandRecord1764000001000 } from './command-record.migration';
+import { AddOutboxTraceContext1764000001600 } from './outbox-trace-context.migration';
+import { CommandLedger, slowCommandFault } from './command-ledger';
+import { MessagingRetention } from './messaging-retention';
+import { AddMessagingRetention1764000001700 } from './messaging-retention.migration';
 
 export interface ServiceDatabase {
   module: DynamicModule;

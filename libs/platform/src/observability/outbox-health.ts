@@ -1,4 +1,4 @@
-import { CachedReadings } from '../observability/cached-readings';
+import { CachedReadings } from './cached-readings';
 
 /** Seconds since the oldest unpublished event of an outbox was written; null when none waits. */
 export type OldestPendingAge = () => Promise<number | null>;

@@ -1,10 +1,10 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
-import { AppConfig } from '../config/app-config';
-import { ConsumerLagProbe } from './consumer-lag';
-import { instrumentHttp } from './http-observability';
-import { metrics } from './metrics';
+import { AppConfig } from './config/app-config';
+import { ConsumerLagProbe } from './bus/kafka/consumer-lag-probe';
+import { instrumentHttp } from './observability/http-observability';
+import { metrics } from './observability/metrics';
 
 export const OBSERVED_APP_NAME = Symbol('ObservedAppName');
 
