@@ -1,10 +1,9 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
-import { AppConfig } from './config/app-config';
-import { ConsumerLagProbe } from './bus/kafka/consumer-lag-probe';
-import { instrumentHttp } from './observability/http-observability';
-import { metrics } from './observability/metrics';
+import { AppConfig } from '@consign/config';
+import { ConsumerLagProbe } from '@consign/bus';
+import { instrumentHttp, metrics } from '@consign/observability';
 
 export const OBSERVED_APP_NAME = Symbol('ObservedAppName');
 

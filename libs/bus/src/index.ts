@@ -1,0 +1,17 @@
+export * from './bus.tokens';
+export * from './command-bus';
+export * from './in-process-broker';
+export * from './in-process.transport';
+export * from './command-headers';
+export * from './kafka/kafka-options';
+export * from './kafka/bounded-serializer';
+export * from './kafka/bus-connection';
+export * from './kafka/commit-pacer';
+export * from './batch-consumer';
+export * from './kafka/kafka-consumer-health';
+export * from './kafka/kafka-headers';
+export { BusHealth, busHealth } from './bus-health';
+export { ConsumerLagProbe } from './kafka/consumer-lag-probe';
+export { ObservedKafkaServer } from './kafka/kafka-server';
+export { PacedKafkaClient } from './kafka/kafka-client';
+export { releaseConsumer, superviseConsumer } from './kafka/consumer-supervisor';
