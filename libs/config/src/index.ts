@@ -1,1 +1,8 @@
-export * from './app-config';
+export {
+  AppConfig,
+  blankToUndefined,
+  ConfigError,
+  loadConfig,
+  loadConfigOf,
+  toInt,
+} from './app-config';

@@ -1,3 +1,4 @@
-export * from './domain-error';
-export * from './clock';
-export * from './periodic';
+export { DomainError } from './domain-error';
+export { CLOCK, DAY_MS, FakeClock, systemClock } from './clock';
+export type { Clock } from './clock';
+export { runPeriodically } from './periodic';

@@ -1,5 +1,6 @@
-export * from './database-host';
-export * from './data-dir-lock';
-export * from './database.tokens';
-export * from './pg-types';
-export * from './sql';
+export { concurrentTransactions, DatabaseHost } from './database-host';
+export type { DatabaseTarget, ServiceDatabaseOptions } from './database-host';
+export { DataDirInUseError, lockDataDir } from './data-dir-lock';
+export { DATABASE_HOST } from './database.tokens';
+export { deleteInBatches, deleteRows } from './sql';
+export type { Sql } from './sql';

@@ -1,6 +1,11 @@
-export * from './platform.module';
-export * from './bootstrap/run-main';
-export * from './bootstrap/service-app';
-export * from './bootstrap/graceful-shutdown';
-export * from './health/shutdown-state';
-export * from './health/health.module';
+export {
+  busServerOptions,
+  claimEmbeddedDatabase,
+  databaseTargetOf,
+  PlatformModule,
+} from './platform.module';
+export { runMain } from './bootstrap/run-main';
+export { runServiceProcess } from './bootstrap/service-app';
+export { exitCleanlyOnSignals, runBeforeExit } from './bootstrap/graceful-shutdown';
+export { GRACEFUL_FASTIFY_OPTIONS } from './health/shutdown-state';
+export { healthModule } from './health/health.module';
