@@ -1,8 +1,10 @@
 // Module boundaries are the architecture's dependency rules, enforced on every import:
-// contracts depend on nothing of ours; platform on contracts; a service's client (rating-client) on
-// contracts and platform; domain libs on contracts, platform and clients;
-// the gateway lib on contracts and platform; apps on libs; nothing imports an app; tests may also
-// import the test helpers (@consign/testing), which no production code does.
+// contracts depend on nothing of ours; the platform libraries (core, config, observability,
+// database, bus, messaging, platform) on contracts and on each other, without cycles; a service's
+// client (rating-client) on contracts and platform libraries; domain libs on contracts, platform
+// libraries and clients; the gateway lib on contracts and platform libraries; apps on libs;
+// nothing imports an app; tests may also import the test helpers (@consign/testing), which no
+// production code does.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import nx from '@nx/eslint-plugin';
@@ -33,7 +35,12 @@ function moduleBoundaries({ specs }) {
     ]),
     depConstraints: [
       { sourceTag: 'scope:contracts', onlyDependOnLibsWithTags: [...testing] },
-      { sourceTag: 'scope:platform', onlyDependOnLibsWithTags: ['scope:contracts', ...testing] },
+      // The platform libraries: over contracts and one another (acyclic: core and config at the
+      // bottom, observability, database, bus, messaging, then platform composing them all).
+      {
+        sourceTag: 'scope:platform',
+        onlyDependOnLibsWithTags: ['scope:contracts', 'scope:platform', ...testing],
+      },
       // A service's client (what other services call it with): over contracts and platform.
       {
         sourceTag: 'scope:client',

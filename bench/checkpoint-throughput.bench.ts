@@ -50,13 +50,9 @@ import {
   TrackingRepository,
   labelTrackingDatabase,
 } from '@consign/label-tracking';
-import {
-  DatabaseHost,
-  InProcessBroker,
-  InProcessClient,
-  Outbox,
-  kafkaJsConfig,
-} from '@consign/platform';
+import { DatabaseHost } from '@consign/database';
+import { InProcessBroker, InProcessClient, kafkaJsConfig } from '@consign/bus';
+import { Outbox } from '@consign/messaging';
 import {
   ApiClient,
   AppProcess,

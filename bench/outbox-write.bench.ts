@@ -23,14 +23,9 @@ import { rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import type { DataSource, EntityManager } from 'typeorm';
 import { OrderStatus, OrderStatusChangedEvent, OrderView } from '@consign/contracts';
-import {
-  DatabaseHost,
-  DatabaseTarget,
-  InProcessBroker,
-  InProcessClient,
-  Outbox,
-  resolveServiceDatabase,
-} from '@consign/platform';
+import { DatabaseHost, DatabaseTarget } from '@consign/database';
+import { InProcessBroker, InProcessClient } from '@consign/bus';
+import { Outbox, resolveServiceDatabase } from '@consign/messaging';
 import { anOrder, tempDir, databaseUrl, withAdminClient } from '@consign/testing';
 import { argNumber, argText, median } from './bench-args';
 

@@ -17,7 +17,7 @@
  */
 import { Logger } from '@nestjs/common';
 import { Consumer, Kafka, Producer, logLevel } from 'kafkajs';
-import { CommitPacer, KAFKA_MAX_WAIT_TIME_MS } from '@consign/platform';
+import { CommitPacer, KAFKA_MAX_WAIT_TIME_MS } from '@consign/bus';
 import { MokapiBroker, isMokapiCommitRace, startMokapiBroker } from '@consign/testing';
 
 const mode = process.argv[2] === 'batch' ? 'batch' : 'paced';

@@ -37,7 +37,7 @@ const patched = new Map<string, unknown>();
 
 /** The replacement exports of a module of ours, by the end of its built path. */
 const replacements: Record<string, (exports: Record<string, unknown>) => unknown> = {
-  '/libs/platform/src/messaging/command-ledger.js': (exports) => {
+  '/libs/messaging/src/command-ledger.js': (exports) => {
     const ledger = exports.CommandLedger as LedgerClass;
     ledger.prototype.execute = async (_command, _fingerprint, work) => ({
       result: await work(),
@@ -48,7 +48,7 @@ const replacements: Record<string, (exports: Record<string, unknown>) => unknown
     };
     return exports;
   },
-  '/libs/platform/src/messaging/fingerprint.js': (exports) => ({
+  '/libs/messaging/src/fingerprint.js': (exports) => ({
     ...exports,
     requestFingerprint: () => '',
   }),

@@ -104,6 +104,12 @@ describe('Dockerfile', () => {
   it('gives every library an app imports a build target', () => {
     for (const lib of [
       'contracts',
+      'core',
+      'config',
+      'observability',
+      'database',
+      'bus',
+      'messaging',
       'platform',
       'gateway',
       'catalog',

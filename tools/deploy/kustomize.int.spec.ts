@@ -9,7 +9,7 @@ import { Ingress } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { ConfigMap, Secret, Service } from 'kubernetes-models/v1';
 import { ADAPTER_TOPICS, COMMAND_TOPICS, EVENT_TOPICS, replyTopicOf } from '@consign/contracts';
-import { loadConfig } from '@consign/platform';
+import { loadConfig } from '@consign/config';
 import {
   APP_PORT,
   DISTRIBUTED_APPS,

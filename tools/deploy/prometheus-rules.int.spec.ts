@@ -90,9 +90,9 @@ function metricsOf(expr: string): string[] {
     .filter((word) => !PROMQL_WORDS.has(word.toLowerCase()) && !/^\d/.test(word));
 }
 
-/** The metrics Consign's processes export (libs/platform/src/observability/metrics.ts). */
+/** The metrics Consign's processes export (libs/observability/src/metrics.ts). */
 function consignMetrics(): Set<string> {
-  const source = read('libs/platform/src/observability/metrics.ts');
+  const source = read('libs/observability/src/metrics.ts');
   const names = [
     ...source.matchAll(/name: '([a-z_]+)'/g),
     ...source.matchAll(/new FastHistogram\(\s*'([a-z_]+)'/g),

@@ -98,8 +98,21 @@ describe('the Nx workspace', () => {
       'tools',
       'tracing',
     ]);
+    // The platform libraries that import contracts (config, observability, bus, messaging) and
+    // the platform composing them.
     expect(affected('libs/contracts/src/index.ts')).toEqual(
-      expect.arrayContaining(['contracts', 'platform', 'gateway', 'order', 'e2e', 'tools']),
+      expect.arrayContaining([
+        'contracts',
+        'config',
+        'observability',
+        'bus',
+        'messaging',
+        'platform',
+        'gateway',
+        'order',
+        'e2e',
+        'tools',
+      ]),
     );
   });
 });

@@ -10,7 +10,8 @@ import {
   MerchantRepository,
   gatewayDatabase,
 } from '@consign/gateway';
-import { AppConfig, PlatformModule, claimEmbeddedDatabase } from '@consign/platform';
+import { AppConfig } from '@consign/config';
+import { PlatformModule, claimEmbeddedDatabase } from '@consign/platform';
 import { AdminBackend, IssuedKey, UsageError } from './admin-backend';
 
 /**

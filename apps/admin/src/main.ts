@@ -1,5 +1,7 @@
 import { ApiKeyRole } from '@consign/gateway';
-import { databaseTargetOf, loadConfig, replayDeadLetterTopic, runMain } from '@consign/platform';
+import { databaseTargetOf, runMain } from '@consign/platform';
+import { loadConfig } from '@consign/config';
+import { replayDeadLetterTopic } from '@consign/messaging';
 import { ADAPTER_TOPICS, EVENT_TOPICS, isCarrierCode } from '@consign/contracts';
 import { AdminBackend, UsageError } from './admin-backend';
 import { DirectAdminBackend } from './direct-backend';

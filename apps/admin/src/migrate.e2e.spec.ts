@@ -12,7 +12,8 @@ import * as labelTracking from '@consign/label-tracking';
 import * as order from '@consign/order';
 import * as rating from '@consign/rating';
 import * as webhook from '@consign/webhook';
-import { DatabaseTarget, ServiceDatabase } from '@consign/platform';
+import { DatabaseTarget } from '@consign/database';
+import { ServiceDatabase } from '@consign/messaging';
 import { MIGRATED_DATABASES, migrateAll } from './migrate';
 import {
   databaseUrl,

@@ -4,7 +4,7 @@ import { gatewayDatabase } from '@consign/gateway';
 import { inboundDatabase } from '@consign/inbound';
 import { labelTrackingDatabase } from '@consign/label-tracking';
 import { orderDatabase } from '@consign/order';
-import { DatabaseHost, DatabaseTarget, ServiceDatabaseOptions } from '@consign/platform';
+import { DatabaseHost, DatabaseTarget, ServiceDatabaseOptions } from '@consign/database';
 import { webhookDatabase } from '@consign/webhook';
 
 /**

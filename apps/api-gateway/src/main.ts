@@ -1,11 +1,10 @@
 import './tracing';
 import { Logger, Module } from '@nestjs/common';
 import { BootstrapKeyService, GatewayModule, createHttpApp } from '@consign/gateway';
+import { ConfigError, loadConfig } from '@consign/config';
 import {
-  ConfigError,
   PlatformModule,
   claimEmbeddedDatabase,
-  loadConfig,
   runBeforeExit,
   runMain,
   exitCleanlyOnSignals,

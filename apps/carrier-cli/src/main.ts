@@ -5,7 +5,9 @@ import {
   validateContract,
   validationMessage,
 } from '@consign/contracts';
-import { kafkaJsConfig, loadConfig, runMain } from '@consign/platform';
+import { kafkaJsConfig } from '@consign/bus';
+import { loadConfig } from '@consign/config';
+import { runMain } from '@consign/platform';
 
 const USAGE = `Usage: npm run carrier-event -- --carrier <code> (--label <id> | --tracking-number <n>)
          --code <event code> --text <event text> [--location <place>] [--time <ISO 8601 with zone>]

@@ -10,7 +10,7 @@ import {
   WarehouseEvent,
   deadLetterTopicOf,
 } from '@consign/contracts';
-import { kafkaJsConfig } from '@consign/platform';
+import { kafkaJsConfig } from '@consign/bus';
 import {
   BOOTSTRAP_MERCHANT_ID,
   Deployment,

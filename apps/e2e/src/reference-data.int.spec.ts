@@ -6,13 +6,9 @@ import { CatalogModule } from '@consign/catalog';
 import { BootstrapKeyService, GatewayModule, applyHttpRules } from '@consign/gateway';
 import { InboundModule } from '@consign/inbound';
 import { OrderModule } from '@consign/order';
-import {
-  IN_PROCESS_BROKER,
-  InProcessBroker,
-  PlatformModule,
-  busServerOptions,
-  loadConfig,
-} from '@consign/platform';
+import { IN_PROCESS_BROKER, InProcessBroker } from '@consign/bus';
+import { PlatformModule, busServerOptions } from '@consign/platform';
+import { loadConfig } from '@consign/config';
 import { RatingModule } from '@consign/rating';
 import {
   aProduct,

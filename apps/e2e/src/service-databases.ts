@@ -4,7 +4,7 @@ import { gatewayDatabase } from '@consign/gateway';
 import { labelTrackingDatabase } from '@consign/label-tracking';
 import { inboundDatabase } from '@consign/inbound';
 import { orderDatabase } from '@consign/order';
-import type { ServiceDatabaseOptions } from '@consign/platform';
+import type { ServiceDatabaseOptions } from '@consign/database';
 import { webhookDatabase } from '@consign/webhook';
 
 /** Every service's database, to migrate a template the test databases are cloned from. */

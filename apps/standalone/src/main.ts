@@ -8,19 +8,17 @@ import { BootstrapKeyService, GatewayModule, createHttpApp } from '@consign/gate
 import { InboundModule } from '@consign/inbound';
 import { OrderModule } from '@consign/order';
 import { WebhookModule } from '@consign/webhook';
+import { IN_PROCESS_BROKER, InProcessBroker } from '@consign/bus';
 import {
-  IN_PROCESS_BROKER,
-  InProcessBroker,
   PlatformModule,
   busServerOptions,
   claimEmbeddedDatabase,
-  loadConfig,
-  loadConfigOf,
   runBeforeExit,
   runMain,
   exitCleanlyOnSignals,
   healthModule,
 } from '@consign/platform';
+import { loadConfig, loadConfigOf } from '@consign/config';
 import { shutdownTracing } from '@consign/tracing';
 
 runBeforeExit(shutdownTracing);

@@ -6,7 +6,7 @@ import {
   ValidatorConstraintInterface,
 } from 'class-validator';
 import { parseScenarioWeights } from './sandbox-script';
-import { toInt } from '@consign/platform';
+import { toInt } from '@consign/config';
 
 @ValidatorConstraint({ name: 'scenarioWeights' })
 class ScenarioWeightsRule implements ValidatorConstraintInterface {

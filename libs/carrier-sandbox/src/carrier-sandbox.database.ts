@@ -1,4 +1,4 @@
-import { serviceDatabase } from '@consign/platform';
+import { serviceDatabase } from '@consign/messaging';
 import { CreateSandboxParcel1764000000700 } from './migrations/1764000000700-create-sandbox-parcel';
 
 export const CARRIER_SANDBOX_SCHEMA = 'carrier_sandbox';

@@ -1,7 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import { LabelEvents } from '@consign/contracts';
-import { Inbox } from '@consign/platform';
+import { Inbox } from '@consign/messaging';
 import { carrierSandboxDatabase } from './carrier-sandbox.database';
 import { SandboxRunner } from './sandbox-runner';
 

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { CLOCK, loadConfigOf, systemClock } from '@consign/platform';
+import { CLOCK, systemClock } from '@consign/core';
+import { loadConfigOf } from '@consign/config';
 import { CarrierSandboxConfig } from './carrier-sandbox.config';
 import { carrierSandboxDatabase } from './carrier-sandbox.database';
 import { CarrierSandboxHandlers } from './carrier-sandbox.handlers';

@@ -1,5 +1,7 @@
 import { CarrierCheckpointEvent, CarrierTopic } from '@consign/contracts';
-import { DatabaseHost, FakeClock, InProcessBroker, InProcessClient } from '@consign/platform';
+import { DatabaseHost } from '@consign/database';
+import { FakeClock } from '@consign/core';
+import { InProcessBroker, InProcessClient } from '@consign/bus';
 import { DataSource } from 'typeorm';
 import { CarrierSandboxConfig } from './carrier-sandbox.config';
 import { carrierSandboxDatabase } from './carrier-sandbox.database';

@@ -1,4 +1,4 @@
-import { serviceDatabase } from '@consign/platform';
+import { serviceDatabase } from '@consign/messaging';
 import { CreateCatalog1764000000200 } from './migrations/1764000000200-create-catalog';
 import { CreateStockReservation1764000000210 } from './migrations/1764000000210-create-stock-reservation';
 

@@ -1,7 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { CatalogCommands, ProductView, Reply } from '@consign/contracts';
-import { CommandLedger, handleCommand } from '@consign/platform';
+import { CommandLedger, handleCommand } from '@consign/messaging';
 import { catalogDatabase } from './catalog.database';
 import { ProductService } from './product.service';
 

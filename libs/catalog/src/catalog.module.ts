@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { loadConfigOf } from '@consign/platform';
+import { loadConfigOf } from '@consign/config';
 import { CatalogConfig } from './catalog.config';
 import { catalogDatabase } from './catalog.database';
 import { CatalogHandlers } from './catalog.handlers';

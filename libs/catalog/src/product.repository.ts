@@ -6,7 +6,7 @@ import {
   VariantUnit,
   WeightUnit,
 } from '@consign/contracts';
-import { Sql } from '@consign/platform';
+import { Sql } from '@consign/database';
 
 const PRODUCT = '"catalog"."product"';
 const VARIANT = '"catalog"."variant"';

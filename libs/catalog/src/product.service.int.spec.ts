@@ -5,14 +5,10 @@ import {
   VariantUnit,
   WeightUnit,
 } from '@consign/contracts';
-import {
-  CommandLedger,
-  DatabaseHost,
-  DomainError,
-  InProcessBroker,
-  InProcessClient,
-  Outbox,
-} from '@consign/platform';
+import { CommandLedger, Outbox } from '@consign/messaging';
+import { DatabaseHost } from '@consign/database';
+import { DomainError } from '@consign/core';
+import { InProcessBroker, InProcessClient } from '@consign/bus';
 import { DataSource } from 'typeorm';
 import { catalogDatabase } from './catalog.database';
 import { ProductService } from './product.service';

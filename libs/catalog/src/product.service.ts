@@ -6,7 +6,9 @@ import {
   CreateProductRequest,
   ProductView,
 } from '@consign/contracts';
-import { CommandLedger, DomainError, Outbox, Sql } from '@consign/platform';
+import { CommandLedger, Outbox } from '@consign/messaging';
+import { DomainError } from '@consign/core';
+import { Sql } from '@consign/database';
 import { catalogDatabase } from './catalog.database';
 import { ProductRepository } from './product.repository';
 import { toProductView } from './product.mapper';

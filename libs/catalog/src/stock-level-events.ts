@@ -1,6 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { StockEvent } from '@consign/contracts';
-import { Outbox } from '@consign/platform';
+import { Outbox } from '@consign/messaging';
 import { StockRepository } from './stock.repository';
 
 /**

@@ -15,7 +15,8 @@ import {
   RepairedStockCount,
   StockReconciliationReport,
 } from '@consign/contracts';
-import { CommandBus, runPeriodically } from '@consign/platform';
+import { CommandBus } from '@consign/bus';
+import { runPeriodically } from '@consign/core';
 import { CatalogConfig } from './catalog.config';
 import { catalogDatabase } from './catalog.database';
 import { StockReservationService } from './stock-reservation.service';

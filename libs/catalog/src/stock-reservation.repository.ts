@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ResolvedStockLine } from '@consign/contracts';
-import { Sql } from '@consign/platform';
+import { Sql } from '@consign/database';
 
 const RESERVATION = '"catalog"."stock_reservation"';
 

@@ -6,7 +6,7 @@ import {
   ResolvedStockLine,
   StockEvent,
 } from '@consign/contracts';
-import { Outbox } from '@consign/platform';
+import { Outbox } from '@consign/messaging';
 import { announceStockLevels } from './stock-level-events';
 import { catalogDatabase } from './catalog.database';
 import { quantitiesPerVariant } from './variant-quantities';

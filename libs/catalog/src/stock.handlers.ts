@@ -9,7 +9,7 @@ import {
   ResolvedVariant,
   StockReconciliationReport,
 } from '@consign/contracts';
-import { Inbox, Outbox, handleCommand, handleEvent } from '@consign/platform';
+import { Inbox, Outbox, handleCommand, handleEvent } from '@consign/messaging';
 import { catalogDatabase } from './catalog.database';
 import { StockReconciler } from './stock-reconciler';
 import { StockReservationService } from './stock-reservation.service';

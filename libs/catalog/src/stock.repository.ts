@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { RepairedStockCount } from '@consign/contracts';
-import { Sql } from '@consign/platform';
+import { Sql } from '@consign/database';
 
 const STOCK = '"catalog"."stock_level"';
 const VARIANT = '"catalog"."variant"';

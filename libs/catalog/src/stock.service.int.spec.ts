@@ -11,18 +11,12 @@ import {
   StockEvent,
   VariantUnit,
   WeightUnit,
+  success,
 } from '@consign/contracts';
-import {
-  CommandBus,
-  CommandLedger,
-  DatabaseHost,
-  Inbox,
-  InProcessBroker,
-  InProcessClient,
-  Outbox,
-  loadConfigOf,
-} from '@consign/platform';
-import { success } from '@consign/contracts';
+import { CommandBus, InProcessBroker, InProcessClient } from '@consign/bus';
+import { CommandLedger, Inbox, Outbox } from '@consign/messaging';
+import { DatabaseHost } from '@consign/database';
+import { loadConfigOf } from '@consign/config';
 import { CatalogConfig } from './catalog.config';
 import { StockReconciler } from './stock-reconciler';
 import { catalogDatabase } from './catalog.database';

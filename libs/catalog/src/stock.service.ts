@@ -8,7 +8,8 @@ import {
   InventoryView,
   ResolvedVariant,
 } from '@consign/contracts';
-import { DomainError, Outbox } from '@consign/platform';
+import { DomainError } from '@consign/core';
+import { Outbox } from '@consign/messaging';
 import { catalogDatabase } from './catalog.database';
 import { quantitiesPerVariant } from './variant-quantities';
 import { ProductRepository } from './product.repository';

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfigOf } from '@consign/platform';
+import { ConfigError, loadConfigOf } from '@consign/config';
 import { GatewayConfig } from './gateway.config';
 
 const load = (env: NodeJS.ProcessEnv) => loadConfigOf(GatewayConfig, env);

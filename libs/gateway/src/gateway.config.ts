@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
-import { blankToUndefined, toInt } from '@consign/platform';
+import { blankToUndefined, toInt } from '@consign/config';
 
 /**
  * The gateway's own settings (the API gateway and the standalone app read them with loadConfigOf;

@@ -24,7 +24,7 @@ import { ReferenceDataController } from './rating/reference-data.controller';
 import { WebhookController } from './webhook/webhook.controller';
 import { TrackingPageController } from './tracking/tracking-page.controller';
 import { TrackingTokenService } from './tracking/tracking-token.service';
-import { loadConfigOf } from '@consign/platform';
+import { loadConfigOf } from '@consign/config';
 import { GatewayConfig } from './gateway.config';
 import { TrackingSecretRepository } from './tracking/tracking-secret.repository';
 

@@ -6,7 +6,7 @@ import {
   InboundReceiptRequest,
   InboundStatus,
 } from '@consign/contracts';
-import { CommandLedger, Outbox } from '@consign/platform';
+import { CommandLedger, Outbox } from '@consign/messaging';
 import { inboundDatabase } from './inbound.database';
 import { applyReceipt } from './inbound.receipt';
 import { InboundRepository, InboundState } from './inbound.repository';

@@ -1,6 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { InboundEvent, InboundStatus } from '@consign/contracts';
-import { Outbox } from '@consign/platform';
+import { Outbox } from '@consign/messaging';
 import { InboundRepository } from './inbound.repository';
 
 /**

@@ -1,4 +1,4 @@
-import { serviceDatabase } from '@consign/platform';
+import { serviceDatabase } from '@consign/messaging';
 import { CreateInbound1764000000400 } from './migrations/1764000000400-create-inbound';
 
 export const INBOUND_SCHEMA = 'inbound';

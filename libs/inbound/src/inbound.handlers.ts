@@ -7,7 +7,7 @@ import {
   Reply,
   WarehouseEvents,
 } from '@consign/contracts';
-import { CommandLedger, Inbox, Outbox, handleCommand, handleEvent } from '@consign/platform';
+import { CommandLedger, Inbox, Outbox, handleCommand, handleEvent } from '@consign/messaging';
 import { inboundDatabase } from './inbound.database';
 import { InboundLifecycle } from './inbound-lifecycle.service';
 import { InboundService } from './inbound.service';

@@ -4,7 +4,7 @@ import {
   InboundStatus,
   MAX_COUNT,
 } from '@consign/contracts';
-import { DomainError } from '@consign/platform';
+import { DomainError } from '@consign/core';
 
 /** An item of an inbound order with what arrived of it so far. */
 export interface ItemCount {

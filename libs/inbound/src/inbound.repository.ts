@@ -5,7 +5,7 @@ import {
   InboundStatus,
   ShipperDto,
 } from '@consign/contracts';
-import { Sql } from '@consign/platform';
+import { Sql } from '@consign/database';
 import { ItemCount } from './inbound.receipt';
 
 const INBOUND = '"inbound"."inbound_order"';

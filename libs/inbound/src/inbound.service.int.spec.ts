@@ -13,16 +13,10 @@ import {
   WarehouseEvent,
   success,
 } from '@consign/contracts';
-import {
-  CommandBus,
-  CommandLedger,
-  DatabaseHost,
-  Inbox,
-  InProcessBroker,
-  InProcessClient,
-  loadConfig,
-  Outbox,
-} from '@consign/platform';
+import { CommandBus, InProcessBroker, InProcessClient } from '@consign/bus';
+import { CommandLedger, Inbox, Outbox } from '@consign/messaging';
+import { DatabaseHost } from '@consign/database';
+import { loadConfig } from '@consign/config';
 import { InboundRepository } from './inbound.repository';
 import { inboundDatabase } from './inbound.database';
 import { InboundHandlers } from './inbound.handlers';

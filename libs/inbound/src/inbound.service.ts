@@ -8,7 +8,9 @@ import {
   InboundOrderView,
   InboundPageView,
 } from '@consign/contracts';
-import { CommandBus, CommandLedger, DomainError, Outbox } from '@consign/platform';
+import { CommandBus } from '@consign/bus';
+import { CommandLedger, Outbox } from '@consign/messaging';
+import { DomainError } from '@consign/core';
 import { inboundDatabase } from './inbound.database';
 import { InboundRepository } from './inbound.repository';
 import { addInboundStatusChanged } from './inbound-status-events';

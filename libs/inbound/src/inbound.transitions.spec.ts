@@ -1,5 +1,5 @@
 import { InboundErrorCode, InboundStatus } from '@consign/contracts';
-import { DomainError } from '@consign/platform';
+import { DomainError } from '@consign/core';
 import {
   INBOUND_TRANSITIONS,
   InboundActor,

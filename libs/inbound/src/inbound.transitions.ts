@@ -1,5 +1,5 @@
 import { InboundErrorCode, InboundStatus } from '@consign/contracts';
-import { DomainError } from '@consign/platform';
+import { DomainError } from '@consign/core';
 
 /** Who moves an inbound order: the merchant (API) or the warehouse (operators, adapters). */
 export enum InboundActor {

@@ -1,4 +1,5 @@
-import { InProcessBroker, loadConfig } from '@consign/platform';
+import { InProcessBroker } from '@consign/bus';
+import { loadConfig } from '@consign/config';
 import { CarrierCheckpointConsumer } from './carrier-checkpoint.consumer';
 import { LabelTrackingConfig } from './label-tracking.config';
 import {

@@ -12,16 +12,14 @@ import {
   validateContract,
   validationMessage,
 } from '@consign/contracts';
+import { AppConfig } from '@consign/config';
 import {
-  AppConfig,
   BatchTopicConsumer,
   ConsumedMessage,
-  DeadLetter,
   IN_PROCESS_BROKER,
   InProcessBroker,
-  Outbox,
-  parkDeadLetters,
-} from '@consign/platform';
+} from '@consign/bus';
+import { DeadLetter, Outbox, parkDeadLetters } from '@consign/messaging';
 import { CheckpointIngestor } from './checkpoint-ingestor';
 import { LabelTrackingConfig } from './label-tracking.config';
 import { labelTrackingDatabase } from './label-tracking.database';

@@ -5,7 +5,8 @@ import {
   CarrierCheckpointEvent,
   CarrierEventsResult,
 } from '@consign/contracts';
-import { MicroBatcher, Outbox, concurrentTransactions } from '@consign/platform';
+import { MicroBatcher, Outbox } from '@consign/messaging';
+import { concurrentTransactions } from '@consign/database';
 import { labelTrackingDatabase } from './label-tracking.database';
 import { LabelTrackingConfig } from './label-tracking.config';
 import { CheckpointNormaliser } from './normalisation/normalise-checkpoint';

@@ -1,5 +1,5 @@
 import { CheckpointStatus as S, LabelEvent } from '@consign/contracts';
-import { DAY_MS } from '@consign/platform';
+import { DAY_MS } from '@consign/core';
 import { ExpirySweeper } from './expiry-sweeper';
 import { LabelTrackingConfig } from './label-tracking.config';
 import { TrackingRepository } from './tracking.repository';

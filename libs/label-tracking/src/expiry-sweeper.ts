@@ -7,7 +7,8 @@ import {
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { LABEL_EXPIRY_DAYS } from '@consign/contracts';
-import { CLOCK, Clock, DAY_MS, Outbox, runPeriodically } from '@consign/platform';
+import { CLOCK, Clock, DAY_MS, runPeriodically } from '@consign/core';
+import { Outbox } from '@consign/messaging';
 import { labelTrackingDatabase } from './label-tracking.database';
 import { LabelTrackingConfig } from './label-tracking.config';
 import { TERMINAL_STATUSES } from './tracking-state';

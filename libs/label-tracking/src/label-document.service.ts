@@ -7,7 +7,7 @@ import {
   LabelDocumentView,
   LabelErrorCode,
 } from '@consign/contracts';
-import { DomainError } from '@consign/platform';
+import { DomainError } from '@consign/core';
 import { RenderedDocument, renderLabelDocument } from './documents/label-documents';
 import type { AllocatedLabel } from './documents/label-layout';
 import { LabelService } from './label.service';

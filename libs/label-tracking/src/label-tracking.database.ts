@@ -1,4 +1,4 @@
-import { serviceDatabase } from '@consign/platform';
+import { serviceDatabase } from '@consign/messaging';
 import { CreateLabels1764000000600 } from './migrations/1764000000600-create-labels';
 import { CreateShipment1764000000610 } from './migrations/1764000000610-create-shipment';
 import { LabelVoidAndCustoms1764000000620 } from './migrations/1764000000620-label-void-and-customs';

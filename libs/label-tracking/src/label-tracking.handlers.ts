@@ -10,7 +10,7 @@ import {
   OrderTrackingView,
   Reply,
 } from '@consign/contracts';
-import { CommandLedger, Inbox, Outbox, handleCommand } from '@consign/platform';
+import { CommandLedger, Inbox, Outbox, handleCommand } from '@consign/messaging';
 import { labelTrackingDatabase } from './label-tracking.database';
 import { ShipmentService, ShippedParcel } from './shipment.service';
 import { CheckpointIngestor, summarise } from './checkpoint-ingestor';

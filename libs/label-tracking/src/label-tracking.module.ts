@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { CLOCK, loadConfigOf, systemClock } from '@consign/platform';
+import { CLOCK, systemClock } from '@consign/core';
+import { loadConfigOf } from '@consign/config';
 import { CarrierCheckpointConsumer } from './carrier-checkpoint.consumer';
 import { CheckpointIngestor } from './checkpoint-ingestor';
 import { ExpirySweeper } from './expiry-sweeper';

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LabelErrorCode, LabelEvent, LabelView } from '@consign/contracts';
-import { CLOCK, Clock, CommandLedger, DomainError, Outbox } from '@consign/platform';
+import { CLOCK, Clock, DomainError } from '@consign/core';
+import { CommandLedger, Outbox } from '@consign/messaging';
 import { labelTrackingDatabase } from './label-tracking.database';
 import { LabelService } from './label.service';
 import { LabelRepository } from './label.repository';

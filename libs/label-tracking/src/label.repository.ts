@@ -7,7 +7,7 @@ import {
   LabelView,
   LateCarrierEventView,
 } from '@consign/contracts';
-import { Sql } from '@consign/platform';
+import { Sql } from '@consign/database';
 import { isoUtc } from './sql-time';
 import { CONSIGN_CARRIER } from './tracking-state';
 import { labelCheckpointsJson } from './tracking.repository';

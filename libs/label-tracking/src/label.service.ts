@@ -15,15 +15,10 @@ import {
   LabelView,
   RatingTopic,
 } from '@consign/contracts';
-import {
-  CLOCK,
-  Clock,
-  CommandBus,
-  CommandLedger,
-  DomainError,
-  Outbox,
-  Sql,
-} from '@consign/platform';
+import { CLOCK, Clock, DomainError } from '@consign/core';
+import { CommandBus } from '@consign/bus';
+import { CommandLedger, Outbox } from '@consign/messaging';
+import { Sql } from '@consign/database';
 import { freightRequestOf, labelRefusal } from './label-pricing';
 import { labelTrackingDatabase } from './label-tracking.database';
 import { LabelRepository } from './label.repository';

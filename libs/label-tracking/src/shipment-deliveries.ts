@@ -1,6 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { LabelEvent } from '@consign/contracts';
-import { Outbox } from '@consign/platform';
+import { Outbox } from '@consign/messaging';
 import { ShipmentRepository } from './shipment.repository';
 
 /**

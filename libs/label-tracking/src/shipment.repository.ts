@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Sql } from '@consign/platform';
+import { Sql } from '@consign/database';
 import { isoUtc } from './sql-time';
 
 const SHIPMENT = '"labels"."shipment"';

@@ -5,7 +5,7 @@ import {
   OrderShippedEvent,
   ShipmentDeliveredEvent,
 } from '@consign/contracts';
-import { Inbox } from '@consign/platform';
+import { Inbox } from '@consign/messaging';
 import { LabelTrackingHandlers } from './label-tracking.handlers';
 import {
   LabelTrackingHarness,

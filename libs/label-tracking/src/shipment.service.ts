@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { CommonErrorCode, LabelEvent, OrderShippedEvent } from '@consign/contracts';
-import { DomainError, Outbox } from '@consign/platform';
+import { DomainError } from '@consign/core';
+import { Outbox } from '@consign/messaging';
 import { labelTrackingDatabase } from './label-tracking.database';
 import { announceDeliveries } from './shipment-deliveries';
 import { ShipmentRepository } from './shipment.repository';

@@ -6,7 +6,7 @@ import {
   LabelTrackingView,
   OrderTrackingView,
 } from '@consign/contracts';
-import { Sql } from '@consign/platform';
+import { Sql } from '@consign/database';
 import { isoUtc, plainUtc } from './sql-time';
 import { CONSIGN_CARRIER, CheckpointIdentity, DELIVERY_STATUSES } from './tracking-state';
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { LabelErrorCode, LabelTrackingView, OrderTrackingView } from '@consign/contracts';
-import { DomainError } from '@consign/platform';
+import { DomainError } from '@consign/core';
 import { labelTrackingDatabase } from './label-tracking.database';
 import { TrackingRepository } from './tracking.repository';
 

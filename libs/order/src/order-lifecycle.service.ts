@@ -8,7 +8,7 @@ import {
   StockReservationFailedEvent,
   StockReservedEvent,
 } from '@consign/contracts';
-import { CommandLedger, Outbox } from '@consign/platform';
+import { CommandLedger, Outbox } from '@consign/messaging';
 import { orderDatabase } from './order.database';
 import { OrderRepository, OrderState } from './order.repository';
 import { orderNotFound } from './order.service';

@@ -1,5 +1,5 @@
 import { OrderEvent, OrderStatus, OrderView } from '@consign/contracts';
-import { OutboxEntry } from '@consign/platform';
+import { OutboxEntry } from '@consign/messaging';
 
 /**
  * The announcement of a new order or a status change (`order.status_changed.v1`), to be written

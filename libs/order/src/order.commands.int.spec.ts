@@ -9,19 +9,11 @@ import {
   Reply,
   success,
 } from '@consign/contracts';
-import {
-  CommandBus,
-  CommandLedger,
-  DatabaseHost,
-  Inbox,
-  IncomingCommand,
-  InProcessBroker,
-  InProcessClient,
-  loadConfig,
-  metrics,
-  Outbox,
-  runInMessageScope,
-} from '@consign/platform';
+import { CommandBus, InProcessBroker, InProcessClient } from '@consign/bus';
+import { CommandLedger, Inbox, Outbox } from '@consign/messaging';
+import { DatabaseHost } from '@consign/database';
+import { IncomingCommand, metrics, runInMessageScope } from '@consign/observability';
+import { loadConfig } from '@consign/config';
 import { OrderRepository } from './order.repository';
 import { orderDatabase } from './order.database';
 import { OrderHandlers } from './order.handlers';

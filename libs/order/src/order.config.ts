@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsInt, Max, Min } from 'class-validator';
-import { toInt } from '@consign/platform';
+import { toInt } from '@consign/config';
 
 /** order-service's own settings (read with loadConfigOf; every one has a default). */
 export class OrderConfig {

@@ -1,4 +1,4 @@
-import { serviceDatabase } from '@consign/platform';
+import { serviceDatabase } from '@consign/messaging';
 import { CreateOrder1764000000300 } from './migrations/1764000000300-create-order';
 import { AddReservationDeadline1764000000310 } from './migrations/1764000000310-add-reservation-deadline';
 import { StripeOrderCount1764000000320 } from './migrations/1764000000320-stripe-order-count';

@@ -10,7 +10,7 @@ import {
   StockEvents,
   WarehouseEvents,
 } from '@consign/contracts';
-import { CommandLedger, Inbox, Outbox, handleCommand, handleEvent } from '@consign/platform';
+import { CommandLedger, Inbox, Outbox, handleCommand, handleEvent } from '@consign/messaging';
 import { orderDatabase } from './order.database';
 import { OrderLifecycle } from './order-lifecycle.service';
 import { OrderService } from './order.service';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { loadConfigOf } from '@consign/platform';
+import { loadConfigOf } from '@consign/config';
 import { orderDatabase } from './order.database';
 import { OrderHandlers } from './order.handlers';
 import { OrderLifecycle } from './order-lifecycle.service';

@@ -10,7 +10,7 @@ import {
   orderBillingAddress,
 } from '@consign/contracts';
 
-import { Sql } from '@consign/platform';
+import { Sql } from '@consign/database';
 
 const ORDER = '"orders"."order"';
 const LINE = '"orders"."order_line"';

@@ -12,16 +12,10 @@ import {
   WarehouseEvent,
   success,
 } from '@consign/contracts';
-import {
-  CommandBus,
-  CommandLedger,
-  DatabaseHost,
-  Inbox,
-  InProcessBroker,
-  InProcessClient,
-  loadConfig,
-  Outbox,
-} from '@consign/platform';
+import { CommandBus, InProcessBroker, InProcessClient } from '@consign/bus';
+import { CommandLedger, Inbox, Outbox } from '@consign/messaging';
+import { DatabaseHost } from '@consign/database';
+import { loadConfig } from '@consign/config';
 import { orderDatabase } from './order.database';
 import { OrderRepository } from './order.repository';
 import { OrderHandlers } from './order.handlers';

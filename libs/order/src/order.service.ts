@@ -8,7 +8,8 @@ import {
   OrderStateView,
   OrderView,
 } from '@consign/contracts';
-import { CommandLedger, DomainError, Outbox } from '@consign/platform';
+import { CommandLedger, Outbox } from '@consign/messaging';
+import { DomainError } from '@consign/core';
 import { orderDatabase } from './order.database';
 import { orderServiceProblems } from './order.references';
 import { orderStatusChanged } from './order-status-events';

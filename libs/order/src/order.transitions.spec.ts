@@ -1,5 +1,5 @@
 import { OrderErrorCode, OrderStatus } from '@consign/contracts';
-import { DomainError } from '@consign/platform';
+import { DomainError } from '@consign/core';
 import {
   ORDER_TRANSITIONS,
   OrderActor,

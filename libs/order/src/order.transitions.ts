@@ -1,5 +1,5 @@
 import { OrderErrorCode, OrderStatus } from '@consign/contracts';
-import { DomainError } from '@consign/platform';
+import { DomainError } from '@consign/core';
 
 /** Who moves an order: the merchant (API), the stock saga, the warehouse, the carrier. */
 export enum OrderActor {

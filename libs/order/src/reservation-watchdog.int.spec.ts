@@ -7,16 +7,10 @@ import {
   RatingTopic,
   success,
 } from '@consign/contracts';
-import {
-  CommandBus,
-  CommandLedger,
-  DatabaseHost,
-  InProcessBroker,
-  InProcessClient,
-  Outbox,
-  loadConfig,
-  loadConfigOf,
-} from '@consign/platform';
+import { CommandBus, InProcessBroker, InProcessClient } from '@consign/bus';
+import { CommandLedger, Outbox } from '@consign/messaging';
+import { DatabaseHost } from '@consign/database';
+import { loadConfig, loadConfigOf } from '@consign/config';
 import { OrderRepository } from './order.repository';
 import { orderDatabase } from './order.database';
 import { OrderConfig } from './order.config';

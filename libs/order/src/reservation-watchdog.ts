@@ -7,7 +7,8 @@ import {
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { OrderEvent, OrderStatus } from '@consign/contracts';
-import { Outbox, runPeriodically } from '@consign/platform';
+import { Outbox } from '@consign/messaging';
+import { runPeriodically } from '@consign/core';
 import { OrderConfig } from './order.config';
 import { orderDatabase } from './order.database';
 import { OrderRepository } from './order.repository';

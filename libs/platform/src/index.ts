@@ -1,46 +1,11 @@
-export * from './config/app-config';
-export * from './database/database-host';
-export * from './database/data-dir-lock';
-export * from './database/service-database';
-export * from './database/pg-types';
-export * from './bus/bus.tokens';
-export * from './bus/command-bus';
-export * from './bus/in-process-broker';
-export * from './bus/in-process.transport';
-export * from './errors/domain-error';
-export * from './messaging/handle-command';
-export * from './messaging/command-ledger';
-export * from './messaging/messaging-retention';
-export * from './messaging/fingerprint';
-export * from './bus/command-headers';
-export * from './messaging/outbox';
-export * from './messaging/inbox';
-export * from './messaging/inbox-batcher';
-export * from './platform.module';
-export * from './platform.tokens';
-export * from './bootstrap/run-main';
-export * from './bootstrap/service-app';
-export * from './bus/kafka/kafka-options';
-export * from './bus/kafka/bounded-serializer';
-export * from './bus/kafka/bus-connection';
-export * from './bus/kafka/commit-pacer';
-export * from './bootstrap/graceful-shutdown';
-export * from './bus/batch-consumer';
-export * from './messaging/micro-batcher';
-export * from './time/clock';
-export * from './time/periodic';
-export * from './database/sql';
-export * from './messaging/handle-event';
-export * from './messaging/dead-letter';
-export * from './messaging/dlt-replay';
-export * from './health/shutdown-state';
-export * from './health/public-route';
-export * from './health/kafka-consumer-health';
-export * from './health/health.module';
-export * from './observability/correlation';
-export * from './observability/app-logger';
-export * from './observability/metrics';
-export * from './observability/consumer-lag';
-export * from './observability/trace-context';
-export { noteRequestMerchant } from './observability/access-log';
-export { METRICS_PATH } from './observability/http-observability';
+export {
+  busServerOptions,
+  claimEmbeddedDatabase,
+  databaseTargetOf,
+  PlatformModule,
+} from './platform.module';
+export { runMain } from './bootstrap/run-main';
+export { runServiceProcess } from './bootstrap/service-app';
+export { exitCleanlyOnSignals, runBeforeExit } from './bootstrap/graceful-shutdown';
+export { GRACEFUL_FASTIFY_OPTIONS } from './health/shutdown-state';
+export { healthModule } from './health/health.module';

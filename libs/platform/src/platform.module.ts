@@ -9,28 +9,30 @@ import {
 } from '@nestjs/common';
 import { ClientKafka, ClientProxy, CustomStrategy } from '@nestjs/microservices';
 import type { Consumer } from 'kafkajs';
-import { AppConfig } from './config/app-config';
-import { DatabaseHost } from './database/database-host';
-import { lockDataDir } from './database/data-dir-lock';
-import { BUS_CLIENT } from './bus/bus.tokens';
-import { CommandBus } from './bus/command-bus';
-import { InProcessBroker } from './bus/in-process-broker';
-import { InProcessClient, InProcessServer } from './bus/in-process.transport';
-import { kafkaClientOptions, kafkaServerOptions } from './bus/kafka/kafka-options';
-import { ObservedKafkaServer } from './bus/kafka/kafka-server';
-import { PacedKafkaClient } from './bus/kafka/kafka-client';
-import { releaseConsumer, superviseConsumer } from './bus/kafka/consumer-supervisor';
+import { AppConfig } from '@consign/config';
+import { DatabaseHost, lockDataDir, DATABASE_HOST } from '@consign/database';
 import {
+  BUS_CLIENT,
+  IN_PROCESS_BROKER,
+  CommandBus,
+  InProcessBroker,
+  InProcessClient,
+  InProcessServer,
+  kafkaClientOptions,
+  kafkaServerOptions,
+  ObservedKafkaServer,
+  PacedKafkaClient,
+  releaseConsumer,
+  superviseConsumer,
   BUS_CONNECT_BACKOFF,
   busClientConnections,
   connectInBackground,
-} from './bus/kafka/bus-connection';
-import { OBSERVED_APP_NAME, ObservabilityLifecycle } from './observability/observability.lifecycle';
-import { DATABASE_HOST, IN_PROCESS_BROKER } from './platform.tokens';
+  kafkaConsumerHealth,
+} from '@consign/bus';
+import { OBSERVED_APP_NAME, ObservabilityLifecycle } from './observability.lifecycle';
 import { COMMAND_TOPICS, CommandTopic, replyTopicOf } from '@consign/contracts';
-import { kafkaConsumerHealth } from './health/kafka-consumer-health';
 import { ShutdownState } from './health/shutdown-state';
-import { metrics } from './observability/metrics';
+import { metrics } from '@consign/observability';
 
 export interface PlatformOptions {
   config: AppConfig;

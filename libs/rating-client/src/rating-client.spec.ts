@@ -1,11 +1,7 @@
 import { CommonErrorCode, RatingTopic, failure, success } from '@consign/contracts';
-import {
-  CommandBus,
-  InProcessBroker,
-  InProcessClient,
-  loadConfig,
-  runInMessageScope,
-} from '@consign/platform';
+import { CommandBus, InProcessBroker, InProcessClient } from '@consign/bus';
+import { loadConfig } from '@consign/config';
+import { runInMessageScope } from '@consign/observability';
 import { RatingClient } from './rating-client';
 
 const WAREHOUSES = [{ code: 'WH-NL-AMS', name: 'Amsterdam', country_code: 'NL' }];

@@ -6,7 +6,10 @@ import {
   RatingTopic,
   WarehouseView,
 } from '@consign/contracts';
-import { AppConfig, CommandBus, DomainError, currentCommand } from '@consign/platform';
+import { AppConfig } from '@consign/config';
+import { CommandBus } from '@consign/bus';
+import { DomainError } from '@consign/core';
+import { currentCommand } from '@consign/observability';
 
 /** How long an answer of rating-service is reused: codes change rarely, requests are frequent. */
 export const REFERENCE_DATA_TTL_MS = 60_000;

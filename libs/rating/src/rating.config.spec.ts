@@ -1,4 +1,4 @@
-import { loadConfigOf } from '@consign/platform';
+import { loadConfigOf } from '@consign/config';
 import { RatingConfig } from './rating.config';
 
 describe('RatingConfig', () => {

@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsOptional, IsString } from 'class-validator';
-import { blankToUndefined } from '@consign/platform';
+import { blankToUndefined } from '@consign/config';
 
 /** rating-service's own settings (read with loadConfigOf; every one has a default). */
 export class RatingConfig {

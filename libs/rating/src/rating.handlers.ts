@@ -8,7 +8,7 @@ import {
   Reply,
   WarehouseView,
 } from '@consign/contracts';
-import { handleCommand } from '@consign/platform';
+import { handleCommand } from '@consign/messaging';
 import { RatingService } from './rating.service';
 
 /** rating-service's bus interface: thin, validate and delegate. */

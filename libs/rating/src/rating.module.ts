@@ -1,5 +1,5 @@
 import { Logger, Module } from '@nestjs/common';
-import { loadConfigOf } from '@consign/platform';
+import { loadConfigOf } from '@consign/config';
 import { findRateCardsFolder, loadRateCards } from './rate-cards/rate-card.loader';
 import { RatingConfig } from './rating.config';
 import { RatingHandlers } from './rating.handlers';

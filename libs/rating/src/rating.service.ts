@@ -7,7 +7,7 @@ import {
   OrderCostResultView,
   WarehouseView,
 } from '@consign/contracts';
-import { DomainError } from '@consign/platform';
+import { DomainError } from '@consign/core';
 import { calculateFreight } from './pricing/freight-calculation';
 import { calculateOrder } from './pricing/order-calculation';
 import { RatingFailure } from './pricing/rating-failure';

@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { WebhookEventType as T } from '@consign/contracts';
-import { DatabaseHost } from '@consign/platform';
+import { DatabaseHost } from '@consign/database';
 import { QueuedEvent, WebhookDeliveryRepository } from './webhook-delivery.repository';
 import { webhookDatabase } from './webhook.database';
 import { createTestDatabase, TestDatabase } from '@consign/testing';

@@ -5,7 +5,7 @@ import {
   WebhookDeliveryView,
   WebhookEventType,
 } from '@consign/contracts';
-import { Sql, deleteRows } from '@consign/platform';
+import { Sql, deleteRows } from '@consign/database';
 
 const ENDPOINT = '"webhooks"."webhook_endpoint"';
 const DELIVERY = '"webhooks"."webhook_delivery"';

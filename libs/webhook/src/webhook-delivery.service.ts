@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CommonErrorCode, WebhookDeliveryPageView, WebhookDeliveryView } from '@consign/contracts';
-import { CommandLedger, DomainError } from '@consign/platform';
+import { CommandLedger } from '@consign/messaging';
+import { DomainError } from '@consign/core';
 import { webhookDatabase } from './webhook.database';
 import { WebhookDeliveryRepository } from './webhook-delivery.repository';
 import { webhookNotFound } from './webhook-endpoint.service';

@@ -7,7 +7,9 @@ import {
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { WebhookDeliveryStatus } from '@consign/contracts';
-import { MicroBatcher, deleteInBatches, runPeriodically } from '@consign/platform';
+import { MicroBatcher } from '@consign/messaging';
+import { deleteInBatches } from '@consign/database';
+import { runPeriodically } from '@consign/core';
 import { AddressPolicy } from './address-policy';
 import { nextAttemptAt, RetryPolicy } from './retry-schedule';
 import { WebhookConfig } from './webhook.config';

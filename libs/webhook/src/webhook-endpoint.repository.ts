@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { WebhookEndpointStatus, WebhookEventType } from '@consign/contracts';
-import { Sql } from '@consign/platform';
+import { Sql } from '@consign/database';
 
 const ENDPOINT = '"webhooks"."webhook_endpoint"';
 

@@ -7,7 +7,8 @@ import {
   WebhookEndpointSecretView,
   WebhookEndpointView,
 } from '@consign/contracts';
-import { CommandLedger, DomainError } from '@consign/platform';
+import { CommandLedger } from '@consign/messaging';
+import { DomainError } from '@consign/core';
 import { AddressPolicy } from './address-policy';
 import { endpointUrlProblem } from './endpoint-url';
 import { WebhookConfig } from './webhook.config';

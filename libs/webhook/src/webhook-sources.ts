@@ -11,7 +11,8 @@ import {
   StockEvent,
   WebhookEventType,
 } from '@consign/contracts';
-import { CommandBus, DomainError } from '@consign/platform';
+import { CommandBus } from '@consign/bus';
+import { DomainError } from '@consign/core';
 
 type Read<K extends EventTopic> = (
   event: EventEnvelope<EventPayload<K>>,

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { WebhookEventType } from '@consign/contracts';
-import { CommandBus, CommandLedger, DatabaseHost, Inbox } from '@consign/platform';
+import { CommandBus } from '@consign/bus';
+import { CommandLedger, Inbox } from '@consign/messaging';
+import { DatabaseHost } from '@consign/database';
 import { WebhookConfig } from './webhook.config';
 import { webhookDatabase } from './webhook.database';
 import { WebhookDeliveryService } from './webhook-delivery.service';

@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, Max, Min } from 'class-validator';
-import { toInt } from '@consign/platform';
+import { toInt } from '@consign/config';
 
 const toBoolean = ({ value }: { value: unknown }) =>
   value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value;

@@ -1,4 +1,4 @@
-import { serviceDatabase } from '@consign/platform';
+import { serviceDatabase } from '@consign/messaging';
 import { CreateWebhook1764000001500 } from './migrations/1764000001500-create-webhook';
 import { WebhookDeliveryRetention1764000001710 } from './migrations/1764000001710-webhook-delivery-retention';
 

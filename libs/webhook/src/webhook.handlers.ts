@@ -17,16 +17,16 @@ import {
   WebhookEndpointView,
   WebhookEventType,
 } from '@consign/contracts';
+import { CommandBus } from '@consign/bus';
 import {
-  CommandBus,
   CommandLedger,
-  DomainError,
   Inbox,
   InboxBatchItem,
   InboxBatcher,
   handleCommand,
-  metrics,
-} from '@consign/platform';
+} from '@consign/messaging';
+import { DomainError } from '@consign/core';
+import { metrics } from '@consign/observability';
 import { EntityManager } from 'typeorm';
 import { webhookDatabase } from './webhook.database';
 import { WebhookDeliveryService } from './webhook-delivery.service';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { loadConfigOf } from '@consign/platform';
+import { loadConfigOf } from '@consign/config';
 import { WebhookConfig } from './webhook.config';
 import { webhookDatabase } from './webhook.database';
 import { WebhookDeliveryService } from './webhook-delivery.service';

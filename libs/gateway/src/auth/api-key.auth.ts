@@ -1,7 +1,7 @@
 import { ExecutionContext, createParamDecorator } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyRequest } from 'fastify';
-import { noteRequestMerchant } from '@consign/platform';
+import { noteRequestMerchant } from '@consign/observability';
 import { ApiError } from '../http/api-error';
 import { isApiRoute } from '../http/api-routes';
 import { addRouteConfig, routeConfigOf } from '../http/route-config';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ApiKeyRole } from '@consign/contracts';
-import { Sql } from '@consign/platform';
+import { Sql } from '@consign/database';
 import { GATEWAY_SCHEMA } from './gateway.database';
 
 const API_KEY = `"${GATEWAY_SCHEMA}"."api_key"`;

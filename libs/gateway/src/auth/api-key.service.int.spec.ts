@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DatabaseHost } from '@consign/platform';
+import { DatabaseHost } from '@consign/database';
 import { DataSource } from 'typeorm';
 import { ApiKeyRole } from '@consign/contracts';
 import { ApiKeyService, generateApiKey, hashApiKey } from './api-key.service';

@@ -1,7 +1,8 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AppConfig, ConfigError, DatabaseHost } from '@consign/platform';
+import { AppConfig, ConfigError } from '@consign/config';
+import { DatabaseHost } from '@consign/database';
 import { ApiKeyRole } from '@consign/contracts';
 import { ApiKeyRepository } from './api-key.repository';
 import { MerchantRepository } from './merchant.repository';

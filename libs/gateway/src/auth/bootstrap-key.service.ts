@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Injectable, Logger } from '@nestjs/common';
-import { AppConfig, ConfigError } from '@consign/platform';
+import { AppConfig, ConfigError } from '@consign/config';
 import { GatewayConfig } from '../gateway.config';
 import { ApiKeyRole } from '@consign/contracts';
 import { ApiKeyService } from './api-key.service';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Sql } from '@consign/platform';
+import { Sql } from '@consign/database';
 import { GATEWAY_SCHEMA } from './gateway.database';
 
 const CARRIER_CREDENTIAL = `"${GATEWAY_SCHEMA}"."carrier_credential"`;

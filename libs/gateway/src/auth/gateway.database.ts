@@ -1,4 +1,4 @@
-import { serviceDatabase } from '@consign/platform';
+import { serviceDatabase } from '@consign/messaging';
 import { CreateMerchant1764000000100 } from '../migrations/1764000000100-create-merchant';
 import { CreateCarrierCredential1764000000110 } from '../migrations/1764000000110-create-carrier-credential';
 import { AdminKeys1764000000120 } from '../migrations/1764000000120-admin-keys';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ADMIN_LIMITS } from '@consign/contracts';
-import { Sql } from '@consign/platform';
+import { Sql } from '@consign/database';
 import { GATEWAY_SCHEMA } from './gateway.database';
 
 export const MERCHANT_NAME_MAX = ADMIN_LIMITS.merchant_name;

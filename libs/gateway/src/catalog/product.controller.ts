@@ -2,7 +2,7 @@ import { Body, Get, Param, Post } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CatalogTopic, CreateProductRequest, ProductView } from '@consign/contracts';
 import { MerchantId } from '../auth/api-key.auth';
-import type { CommandStamp } from '@consign/platform';
+import type { CommandStamp } from '@consign/bus';
 import { ApiEnvelope, LongId } from '../http/api-envelope';
 import { contract, idParam } from '../http/contract.pipe';
 import { CorrelationId } from '../http/request-context';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CommandReply, CommandRequest, CommandTopic } from '@consign/contracts';
-import { CommandBus, CommandStamp } from '@consign/platform';
+import { CommandBus, CommandStamp } from '@consign/bus';
 import { unwrapReply } from './api-error';
 
 /** The stamps of the requests whose command was answered from the service's record. */

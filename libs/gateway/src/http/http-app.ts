@@ -1,14 +1,9 @@
 import { Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import {
-  AppConfig,
-  GRACEFUL_FASTIFY_OPTIONS,
-  LogFormat,
-  createAppLogger,
-  isOperationalPath,
-  loadConfigOf,
-} from '@consign/platform';
+import { AppConfig, loadConfigOf } from '@consign/config';
+import { GRACEFUL_FASTIFY_OPTIONS } from '@consign/platform';
+import { LogFormat, createAppLogger, isOperationalPath } from '@consign/observability';
 import { envelope, errorEnvelope } from '@consign/contracts';
 import rateLimit from '@fastify/rate-limit';
 import { BEARER_SLOT, bearerTokenOf } from '../auth/bearer-token';

@@ -1,7 +1,7 @@
 import { ExecutionContext, createParamDecorator } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { CORRELATION_HEADER } from '@consign/contracts';
-import { correlationIdOrNew, currentCorrelationId } from '@consign/platform';
+import { correlationIdOrNew, currentCorrelationId } from '@consign/observability';
 
 /**
  * The request's correlation id: the one the platform's onRequest hook chose (the caller's

@@ -1,4 +1,4 @@
-import { isCommandId } from '@consign/platform';
+import { isCommandId } from '@consign/bus';
 import { InFlightKeys, idempotentCommandId, isValidIdempotencyKey } from './idempotency.hooks';
 
 describe('idempotentCommandId', () => {

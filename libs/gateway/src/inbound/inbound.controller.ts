@@ -9,10 +9,10 @@ import {
   PAGE_LIMITS,
   PageQuery,
   RejectInboundRequest,
+  ApiKeyRole,
 } from '@consign/contracts';
-import { ApiKeyRole } from '@consign/contracts';
 import { MerchantId, Roles } from '../auth/api-key.auth';
-import type { CommandStamp } from '@consign/platform';
+import type { CommandStamp } from '@consign/bus';
 import { ApiEnvelope, LongId } from '../http/api-envelope';
 import { contract, idParam } from '../http/contract.pipe';
 import { CorrelationId } from '../http/request-context';

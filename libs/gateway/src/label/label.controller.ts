@@ -18,7 +18,7 @@ import {
   LabelView,
 } from '@consign/contracts';
 import { MerchantId } from '../auth/api-key.auth';
-import type { CommandStamp } from '@consign/platform';
+import type { CommandStamp } from '@consign/bus';
 import { ApiEnvelope, ApiErrors, LongId } from '../http/api-envelope';
 import { contract, idParam } from '../http/contract.pipe';
 import { CorrelationId } from '../http/request-context';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Sql } from '@consign/platform';
+import { Sql } from '@consign/database';
 import { GATEWAY_SCHEMA } from '../auth/gateway.database';
 
 const TRACKING_SECRET = `"${GATEWAY_SCHEMA}"."tracking_secret"`;

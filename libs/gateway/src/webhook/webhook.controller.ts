@@ -16,7 +16,7 @@ import { contract, idParam } from '../http/contract.pipe';
 import { CorrelationId } from '../http/request-context';
 import { GatewayBus } from '../http/gateway-bus';
 import { ApiController } from '../http/direct-routes';
-import type { CommandStamp } from '@consign/platform';
+import type { CommandStamp } from '@consign/bus';
 import { Command, Idempotent } from '../idempotency/idempotency.hooks';
 
 /**

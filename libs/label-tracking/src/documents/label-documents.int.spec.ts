@@ -9,7 +9,7 @@ import {
   LabelDocumentType,
   success,
 } from '@consign/contracts';
-import { MOKAPI_MAX_VALUE_BYTES } from '@consign/platform';
+import { MOKAPI_MAX_VALUE_BYTES } from '@consign/bus';
 import { documentView } from '../label-document.service';
 import { renderLabelDocument } from './label-documents';
 import {

@@ -13,15 +13,10 @@ import {
   success,
   validateContract,
 } from '@consign/contracts';
-import {
-  CommandBus,
-  CommandLedger,
-  DatabaseHost,
-  FakeClock,
-  InProcessBroker,
-  InProcessClient,
-  Outbox,
-} from '@consign/platform';
+import { CommandBus, InProcessBroker, InProcessClient } from '@consign/bus';
+import { CommandLedger, Outbox } from '@consign/messaging';
+import { DatabaseHost } from '@consign/database';
+import { FakeClock } from '@consign/core';
 import { CheckpointIngestor } from '../checkpoint-ingestor';
 import { ExpirySweeper } from '../expiry-sweeper';
 import { LabelDocumentService } from '../label-document.service';

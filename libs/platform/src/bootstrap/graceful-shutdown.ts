@@ -1,10 +1,8 @@
 import { INestApplication, Logger } from '@nestjs/common';
 import type { Server } from 'node:http';
 import type { Consumer } from 'kafkajs';
-import { AppConfig } from '../config/app-config';
-import { kafkaConsumerHealth } from '../health/kafka-consumer-health';
-import { releaseConsumer } from '../bus/kafka/consumer-supervisor';
-import { drainPacedCommits } from '../bus/kafka/commit-pacer';
+import { AppConfig } from '@consign/config';
+import { kafkaConsumerHealth, releaseConsumer, drainPacedCommits } from '@consign/bus';
 import { ShutdownState } from '../health/shutdown-state';
 
 export interface ShutdownTimings {

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
-import { ConfigError } from '../config/app-config';
-import { DataDirInUseError } from '../database/data-dir-lock';
+import { ConfigError } from '@consign/config';
+import { DataDirInUseError } from '@consign/database';
 
 /**
  * Runs an app's main: a configuration error exits 2 with its message, an embedded database in use

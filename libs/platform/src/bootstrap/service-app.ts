@@ -2,13 +2,13 @@ import { Logger, Module, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { CommandTopic } from '@consign/contracts';
-import { AppConfig, ConfigError, loadConfig } from '../config/app-config';
+import { AppConfig, ConfigError, loadConfig } from '@consign/config';
 import { PlatformModule, busServerOptions, claimEmbeddedDatabase } from '../platform.module';
 import { exitCleanlyOnSignals } from './graceful-shutdown';
 import { GRACEFUL_FASTIFY_OPTIONS } from '../health/shutdown-state';
-import { ObservedKafkaServer } from '../bus/kafka/kafka-server';
+import { ObservedKafkaServer } from '@consign/bus';
 import { healthModule } from '../health/health.module';
-import { createAppLogger } from '../observability/app-logger';
+import { createAppLogger } from '@consign/observability';
 
 /**
  * Bootstraps one service as its own process (distributed mode): the bus server on Kafka, the

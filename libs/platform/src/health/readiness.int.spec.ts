@@ -3,12 +3,11 @@ import type { HealthIndicatorService } from '@nestjs/terminus' with { 'resolutio
 import { of } from 'rxjs';
 import { DataSource } from 'typeorm';
 import { OrderEvent } from '@consign/contracts';
-import { AppConfig } from '../config/app-config';
-import { DatabaseHost } from '../database/database-host';
-import { resolveServiceDatabase } from '../database/service-database';
-import { Outbox } from '../messaging/outbox';
-import { BusHealth } from './bus-health';
-import { OutboxHealth } from './outbox-health';
+import { AppConfig } from '@consign/config';
+import { DatabaseHost } from '@consign/database';
+import { resolveServiceDatabase, Outbox } from '@consign/messaging';
+import { BusHealth } from '@consign/bus';
+import { OutboxHealth } from '@consign/observability';
 import { Readiness } from './readiness';
 import { ShutdownState } from './shutdown-state';
 import { TestDatabase, createTestDatabase } from '@consign/testing';

@@ -3,13 +3,10 @@ import type { HealthIndicatorResult, HealthIndicatorService } from '@nestjs/term
   'resolution-mode': 'import',
 };
 import { Admin, Kafka, logLevel } from 'kafkajs';
-import { AppConfig } from '../config/app-config';
-import { DatabaseHost } from '../database/database-host';
-import { DATABASE_HOST } from '../platform.tokens';
-import { kafkaConsumerHealth } from './kafka-consumer-health';
-import { busConnections } from '../bus/kafka/bus-connection';
-import { BusHealth, busHealth } from './bus-health';
-import { OutboxHealth, outboxHealth } from './outbox-health';
+import { AppConfig } from '@consign/config';
+import { DatabaseHost, DATABASE_HOST } from '@consign/database';
+import { kafkaConsumerHealth, busConnections, BusHealth, busHealth } from '@consign/bus';
+import { OutboxHealth, outboxHealth } from '@consign/observability';
 import { ShutdownState } from './shutdown-state';
 import { HEALTH_INDICATORS } from './terminus.tokens';
 

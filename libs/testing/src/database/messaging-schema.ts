@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
-import { DatabaseHost, resolveServiceDatabase } from '@consign/platform';
+import { DatabaseHost } from '@consign/database';
+import { resolveServiceDatabase } from '@consign/messaging';
 import { createTestDatabase } from './test-database';
 
 /** A test database holding one service schema with the messaging tables, for the messaging specs. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import type { DatabaseTarget } from '@consign/platform';
+import type { DatabaseTarget } from '@consign/database';
 
 /** Where the tests' PostgreSQL server is; the embedded database is used when it is unreachable. */
 export const TEST_PG_ADMIN_URL =

@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { MOKAPI_MAX_VALUE_BYTES } from '@consign/platform';
+import { MOKAPI_MAX_VALUE_BYTES } from '@consign/bus';
 import { consignMokapiTopics } from '../kafka/asyncapi-topics';
 import { MOKAPI_COMMIT_INTERVAL_MS, MokapiBroker, startMokapiBroker } from '../kafka/mokapi-broker';
 import { AdminApi, BOOTSTRAP_MERCHANT_ID, newAdminKey } from './admin';

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
-import type * as PlatformLibrary from '@consign/platform';
-import type { ServiceDatabaseOptions } from '@consign/platform';
+import type * as DatabaseLibrary from '@consign/database';
+import type { ServiceDatabaseOptions } from '@consign/database';
 import type * as TestingLibrary from '../index';
 
 const REPO_ROOT = resolve(__dirname, '..', '..', '..', '..');
@@ -15,7 +15,7 @@ const built = <T>(path: string): T =>
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- the compiled library, see above
   require(join(REPO_ROOT, 'dist', path)) as T;
 
-export const builtPlatform = () => built<typeof PlatformLibrary>('libs/platform/src/index.js');
+export const builtDatabase = () => built<typeof DatabaseLibrary>('libs/database/src/index.js');
 export const builtTesting = () => built<typeof TestingLibrary>('libs/testing/src/index.js');
 
 /**
@@ -44,8 +44,8 @@ export default async function globalSetup(): Promise<void> {
   const { ALL_SERVICE_DATABASES } = built<{ ALL_SERVICE_DATABASES: ServiceDatabaseOptions[] }>(
     'apps/e2e/src/service-databases.js',
   );
-  const platform = builtPlatform();
-  const host = new platform.DatabaseHost({
+  const database = builtDatabase();
+  const host = new database.DatabaseHost({
     kind: 'postgres',
     url: testing.databaseUrl(testing.templateDatabase()),
     poolSize: 2,

@@ -1,5 +1,6 @@
 import { appendFileSync } from 'node:fs';
-import { AppConfig, BatchTopicConsumer } from '@consign/platform';
+import { AppConfig } from '@consign/config';
+import { BatchTopicConsumer } from '@consign/bus';
 
 /*
  * A process that consumes a topic with the platform's BatchTopicConsumer and "persists" each

@@ -2,7 +2,8 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
-import { AppConfig, BatchTopicConsumer, ConsumedMessage, kafkaJsConfig } from '@consign/platform';
+import { AppConfig } from '@consign/config';
+import { BatchTopicConsumer, ConsumedMessage, kafkaJsConfig } from '@consign/bus';
 import { REPO_ROOT, tempDir } from '../e2e/processes';
 import { MokapiBroker, startMokapiBroker } from './mokapi-broker';
 

@@ -18,7 +18,7 @@ import {
 } from '@nestjs/microservices';
 import { lastValueFrom, timeout } from 'rxjs';
 import { replyTopicOf } from '@consign/contracts';
-import { kafkaClientOptions, kafkaServerOptions } from '@consign/platform';
+import { kafkaClientOptions, kafkaServerOptions } from '@consign/bus';
 import {
   MokapiBroker,
   isMokapiCommitRace,

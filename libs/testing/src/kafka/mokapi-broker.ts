@@ -16,7 +16,7 @@ import { Kafka, logLevel } from 'kafkajs';
 
 /*
  * A Kafka-protocol broker for tests: Mokapi (npm `go-mokapi`, Go binary) configured by an AsyncAPI
- * document. What Mokapi 0.52 is and is not (measured; see also libs/platform/src/bus/kafka):
+ * document. What Mokapi 0.52 is and is not (measured; see also libs/bus/src/kafka):
  *
  * - Only declared topics exist: metadata for, or producing to, anything else is
  *   UNKNOWN_TOPIC_OR_PARTITION whatever `allowAutoTopicCreation` says. Declare reply topics

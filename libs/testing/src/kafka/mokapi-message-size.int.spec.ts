@@ -9,7 +9,7 @@ import {
   kafkaClientOptions,
   kafkaJsConfig,
   kafkaServerOptions,
-} from '@consign/platform';
+} from '@consign/bus';
 import { MokapiBroker, startMokapiBroker } from './mokapi-broker';
 
 /*

@@ -6,12 +6,12 @@ import { RatingTopic, replyTopicOf } from '@consign/contracts';
 import {
   BUS_CLIENT,
   CommandBus,
-  PlatformModule,
   busClientConnections,
   kafkaConsumerHealth,
   kafkaServerOptions,
-  loadConfig,
-} from '@consign/platform';
+} from '@consign/bus';
+import { PlatformModule } from '@consign/platform';
+import { loadConfig } from '@consign/config';
 import { MokapiBroker, startMokapiBroker } from './mokapi-broker';
 
 /*

@@ -1,0 +1,8 @@
+export {
+  AppConfig,
+  blankToUndefined,
+  ConfigError,
+  loadConfig,
+  loadConfigOf,
+  toInt,
+} from './app-config';

@@ -1,0 +1,1 @@
+export const DATABASE_HOST = Symbol('DATABASE_HOST');

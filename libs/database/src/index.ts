@@ -1,0 +1,6 @@
+export { concurrentTransactions, DatabaseHost } from './database-host';
+export type { DatabaseTarget, ServiceDatabaseOptions } from './database-host';
+export { DataDirInUseError, lockDataDir } from './data-dir-lock';
+export { DATABASE_HOST } from './database.tokens';
+export { deleteInBatches, deleteRows } from './sql';
+export type { Sql } from './sql';

@@ -1,0 +1,14 @@
+export { resolveServiceDatabase, serviceDatabase } from './service-database';
+export type { ServiceDatabase } from './service-database';
+export { handleCommand } from './handle-command';
+export { CommandLedger } from './command-ledger';
+export { Outbox } from './outbox';
+export type { OutboxEntry } from './outbox';
+export { Inbox } from './inbox';
+export { InboxBatcher } from './inbox-batcher';
+export type { InboxBatchItem } from './inbox-batcher';
+export { MicroBatcher } from './micro-batcher';
+export { handleEvent } from './handle-event';
+export { parkDeadLetters } from './dead-letter';
+export type { DeadLetter } from './dead-letter';
+export { replayDeadLetterTopic } from './dlt-replay';

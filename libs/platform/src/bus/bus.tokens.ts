@@ -1,2 +1,0 @@
-/** The ClientProxy (Kafka or in-process) that a process uses to send commands and events. */
-export const BUS_CLIENT = Symbol('BUS_CLIENT');
