@@ -18,7 +18,14 @@ import {
   RATING_WEIGHT_UNITS,
   applyContractRules,
 } from '@consign/contracts';
-import { GatewayModule, MAX_PATH_PARAM_LENGTH, openApiPluginMetadata } from '@consign/gateway';
+import {
+  API_ROUTE_GROUPS,
+  GatewayModule,
+  MAX_PATH_PARAM_LENGTH,
+  RouteGroup,
+  documentationControllers,
+  openApiPluginMetadata,
+} from '@consign/gateway';
 import { finishDocument } from './openapi-finish';
 import { findRepoRoot } from './plugin-metadata';
 
@@ -93,6 +100,12 @@ function inertDependencies(controllers: Type<unknown>[]): Provider[] {
     provide: token as Type<unknown>,
     useValue: Object.freeze({}),
   }));
+}
+
+/** A route group made with inert dependencies: its routes are read, never run. */
+function routeGroupOf(group: Type<RouteGroup>): RouteGroup {
+  const inert = Object.freeze({});
+  return new group(...Array.from({ length: group.length }, () => inert));
 }
 
 /**
@@ -211,7 +224,10 @@ export async function buildOpenApiDocument(
   const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
     version: string;
   };
-  const controllers = [...new Set(controllersOf(GatewayModule))];
+  const controllers = [
+    ...new Set(controllersOf(GatewayModule)),
+    ...documentationControllers(API_ROUTE_GROUPS.map(routeGroupOf)),
+  ];
 
   @Module({ controllers, providers: inertDependencies(controllers) })
   class ApiDocsModule {}

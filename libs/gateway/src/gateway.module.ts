@@ -19,7 +19,8 @@ import { GatewayBus } from './http/gateway-bus';
 import { CarrierEventsController } from './label/carrier-events.controller';
 import { LabelController } from './label/label.controller';
 import { OrderTrackingController } from './label/order-tracking.controller';
-import { CalculateController } from './rating/calculate.controller';
+import { CalculateRoutes } from './rating/calculate.routes';
+import { RouteGroup, RouteTable } from './http/route-table';
 import { ReferenceDataController } from './rating/reference-data.controller';
 import { WebhookController } from './webhook/webhook.controller';
 import { TrackingPageController } from './tracking/tracking-page.controller';
@@ -27,6 +28,9 @@ import { TrackingTokenService } from './tracking/tracking-token.service';
 import { loadConfigOf } from '@consign/config';
 import { GatewayConfig } from './gateway.config';
 import { TrackingSecretRepository } from './tracking/tracking-secret.repository';
+
+/** The gateway's route groups (http/route-table.ts): served by apiRoutes, documented from the table. */
+export const API_ROUTE_GROUPS = [CalculateRoutes];
 
 /**
  * The HTTP entry: authenticates (a Fastify hook, see applyHttpRules), validates with the
@@ -36,7 +40,6 @@ import { TrackingSecretRepository } from './tracking/tracking-secret.repository'
   imports: [gatewayDatabase.module],
   controllers: [
     ProductController,
-    CalculateController,
     ReferenceDataController,
     OrderController,
     InboundController,
@@ -49,6 +52,12 @@ import { TrackingSecretRepository } from './tracking/tracking-secret.repository'
     TrackingPageController,
   ],
   providers: [
+    ...API_ROUTE_GROUPS,
+    {
+      provide: RouteTable,
+      useFactory: (...groups: RouteGroup[]) => new RouteTable(groups),
+      inject: API_ROUTE_GROUPS,
+    },
     { provide: GatewayConfig, useFactory: () => loadConfigOf(GatewayConfig) },
     ApiKeyService,
     BootstrapKeyService,

@@ -43,6 +43,14 @@ function routeAccess(access: RouteAccess): MethodDecorator {
   };
 }
 
+/** The route config of a route of the table with this access (absent: any merchant key). */
+export function routeAccessConfig(
+  access: { roles: readonly ApiKeyRole[] } | { carrier: true } | undefined,
+): { [ACCESS]?: RouteAccess } {
+  if (!access) return {};
+  return { [ACCESS]: 'carrier' in access ? { carrierOnly: true } : { roles: access.roles } };
+}
+
 /** A route only keys of these roles may call (operators' warehouse endpoints, the admin API). */
 export const Roles = (...roles: ApiKeyRole[]): MethodDecorator => routeAccess({ roles });
 /** A route for carriers: a carrier credential, not a merchant's key (which gets a 403). */
@@ -124,21 +132,28 @@ async function authenticateCarrier(
 }
 
 /** The authenticated merchant's id. */
+export function merchantIdOf(request: FastifyRequest): number {
+  const principal = (request as AuthenticatedRequest).principal;
+  if (!principal) throw new ApiError(401, MISSING_KEY);
+  if (principal.merchantId === null) throw new ApiError(403, 'This API key acts for no merchant.');
+  return principal.merchantId;
+}
+
+/** The carrier whose credential authenticated the request (carrier routes). */
+export function carrierOf(request: FastifyRequest): string {
+  const carrier = (request as AuthenticatedRequest).carrier;
+  if (!carrier) throw new ApiError(401, 'Missing carrier credential.');
+  return carrier;
+}
+
+/** The authenticated merchant's id. */
 export const MerchantId = createParamDecorator(
-  (_data: unknown, context: ExecutionContext): number => {
-    const principal = context.switchToHttp().getRequest<AuthenticatedRequest>().principal;
-    if (!principal) throw new ApiError(401, MISSING_KEY);
-    if (principal.merchantId === null)
-      throw new ApiError(403, 'This API key acts for no merchant.');
-    return principal.merchantId;
-  },
+  (_data: unknown, context: ExecutionContext): number =>
+    merchantIdOf(context.switchToHttp().getRequest<FastifyRequest>()),
 );
 
 /** The carrier whose credential authenticated the request (routes marked @CarrierOnly()). */
 export const AuthenticatedCarrier = createParamDecorator(
-  (_data: unknown, context: ExecutionContext): string => {
-    const carrier = context.switchToHttp().getRequest<AuthenticatedRequest>().carrier;
-    if (!carrier) throw new ApiError(401, 'Missing carrier credential.');
-    return carrier;
-  },
+  (_data: unknown, context: ExecutionContext): string =>
+    carrierOf(context.switchToHttp().getRequest<FastifyRequest>()),
 );

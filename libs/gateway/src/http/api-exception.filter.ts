@@ -1,4 +1,11 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import {
+  ArgumentsHost,
+  BadRequestException,
+  Catch,
+  ExceptionFilter,
+  HttpException,
+  Logger,
+} from '@nestjs/common';
 import { errorCodes } from 'fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Observable, throwError } from 'rxjs';
@@ -67,6 +74,24 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const request = host.switchToHttp().getRequest<FastifyRequest>();
     sendError(reply, request, error, this.logger);
   }
+}
+
+/**
+ * An error thrown while Fastify handled a request, as Nest's router hands it to the filter: a
+ * Fastify error with a status (body too large, bad content type…) becomes an HttpException, and
+ * so does a 400 SyntaxError or URIError. The route table's error handler (apiRoutes) maps them
+ * the same way, so that its routes answer every failure as Nest's routes do.
+ */
+export function asHttpError(error: unknown): unknown {
+  if (
+    (error instanceof SyntaxError || error instanceof URIError) &&
+    (error as { status?: unknown }).status === 400
+  )
+    return new BadRequestException(error.message);
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  if (error instanceof Error && error.name === 'FastifyError' && typeof status === 'number')
+    return new HttpException(error.message, status);
+  return error;
 }
 
 export function sendError(

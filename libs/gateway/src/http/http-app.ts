@@ -12,6 +12,8 @@ import { handleIdempotency } from '../idempotency/idempotency.hooks';
 import { ApiError } from './api-error';
 import { isApiRoute } from './api-routes';
 import { runApiRoutesDirectly } from './direct-routes';
+import { apiRoutes } from './api-routes.plugin';
+import { RouteTable } from './route-table';
 import { setupApiDocs } from './api-docs';
 import { EDGE_FASTIFY_OPTIONS, parseJsonBodies } from './edge-rules';
 import { sharedRateLimitStore } from './rate-limit-store';
@@ -61,6 +63,8 @@ export async function applyHttpRules(app: NestFastifyApplication): Promise<void>
   runApiRoutesDirectly(app);
   envelopeResults(app);
   await limitRequestRate(app, app.get(GatewayConfig));
+  // After the rate limit, whose onRoute hook must see the routes.
+  await app.register(apiRoutes, { groups: app.get(RouteTable).groups });
 }
 
 /**

@@ -9,7 +9,6 @@ import * as carrier_events_controller from '../label/carrier-events.controller';
 import * as label_controller from '../label/label.controller';
 import * as order_tracking_controller from '../label/order-tracking.controller';
 import * as order_controller from '../order/order.controller';
-import * as calculate_controller from '../rating/calculate.controller';
 import * as reference_data_controller from '../rating/reference-data.controller';
 import * as tracking_page_controller from '../tracking/tracking-page.controller';
 import * as webhook_controller from '../webhook/webhook.controller';
@@ -54,7 +53,6 @@ export default async () => {
     ['../../../contracts/src/rating/warehouse-view.dto']: contracts,
     ['../../../contracts/src/webhook/webhook-event-type']: contracts,
     ['../../../contracts/src/webhook/webhook-view.dto']: contracts,
-    ['../../../contracts/src/rating/cost-result-view.dto']: contracts,
   };
   return {
     '@nestjs/swagger': {
@@ -2675,22 +2673,6 @@ export default async () => {
                 summary:
                   'Operators: the order left the warehouse (Fulfilled); its stock is deducted.',
                 type: t['../../../contracts/src/order/order-view.dto'].OrderView,
-              },
-            },
-          },
-        ],
-        [
-          calculate_controller,
-          {
-            CalculateController: {
-              order: {
-                summary:
-                  'One cost result per candidate origin warehouse, eligible service and inco term; a candidate\nthat cannot be served is an element with its own `code` and `error_code`.',
-                type: [t['../../../contracts/src/rating/cost-result-view.dto'].OrderCostResultView],
-              },
-              freight: {
-                summary: 'The price of one service between two addresses, without warehouse fees.',
-                type: t['../../../contracts/src/rating/cost-result-view.dto'].FreightCostResultView,
               },
             },
           },

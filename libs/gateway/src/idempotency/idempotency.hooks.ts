@@ -113,13 +113,20 @@ function exampleOf(status: 409 | 422 | 504): string {
   }
 }
 
+/** The command id and deadline of an idempotent route's request, for GatewayBus.call. */
+export function commandOf(request: FastifyRequest): CommandStamp {
+  const slot = (request as IdempotentRequest)[SLOT];
+  if (!slot) throw new Error('a command stamp is only available on idempotent routes');
+  return slot.stamp;
+}
+
+/** The route config of a route that creates or changes something (see handleIdempotency). */
+export const IDEMPOTENT_ROUTE = { [IDEMPOTENT]: true } as const;
+
 /** The command id and deadline of an @Idempotent route's request, for GatewayBus.call. */
 export const Command = createParamDecorator(
-  (_data: unknown, context: ExecutionContext): CommandStamp => {
-    const slot = context.switchToHttp().getRequest<IdempotentRequest>()[SLOT];
-    if (!slot) throw new Error('@Command() is only available on @Idempotent() routes');
-    return slot.stamp;
-  },
+  (_data: unknown, context: ExecutionContext): CommandStamp =>
+    commandOf(context.switchToHttp().getRequest<FastifyRequest>()),
 );
 
 /** An Idempotency-Key as the house rule allows: 1 to 255 printable ASCII characters. */

@@ -1,0 +1,146 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ClassConstructor } from 'class-transformer';
+import type { ApiQueryOptions, SchemaObject } from '@nestjs/swagger';
+import type { CommandStamp } from '@consign/bus';
+import type { ApiKeyRole } from '@consign/contracts';
+import type { EnvelopeData, ErrorStatus } from './api-envelope';
+import type { RawBody } from './raw-reply';
+import { carrierOf, merchantIdOf } from '../auth/api-key.auth';
+import { commandOf } from '../idempotency/idempotency.hooks';
+import { publicOriginOf } from '../tracking/public-origin';
+import { correlationIdOf } from './request-context';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Who may call a route. Absent: any merchant's API key (an admin key gets a 403). `roles`: only
+ * keys of these roles. `carrier`: only a carrier's credential (a merchant's key gets a 403).
+ */
+export type RouteAccess = { roles: readonly ApiKeyRole[] } | { carrier: true };
+
+/** A path parameter: how its text becomes the handler's value (or a 400), and its documentation. */
+export interface PathParam<T> {
+  parse(text: string, name: string): T;
+  description: string;
+  schema: SchemaObject;
+}
+
+/** A success answered in the envelope: `data` of this type. */
+export interface EnvelopeResponse {
+  data: EnvelopeData;
+  description: string;
+  /** Failures beyond the common ones (those of a body and of a path parameter are added). */
+  errors?: ErrorStatus[];
+}
+
+/** A success answered as a document's bytes (the handler returns a RawBody); failures in the envelope. */
+export interface RawResponse {
+  raw: {
+    description: string;
+    /** The OpenAPI `content` of the 200 answer, by media type. */
+    content: Record<string, { schema: SchemaObject; example?: string }>;
+    errors?: ErrorStatus[];
+  };
+}
+
+/**
+ * What a route's handler gets: the request's validated body, query and path parameters, and the
+ * request's facts, each read when asked for (a route that does not use the merchant does not
+ * look it up).
+ */
+export class RouteCall<B = undefined, Q = undefined, P = undefined> {
+  constructor(
+    readonly request: FastifyRequest,
+    readonly reply: FastifyReply,
+    readonly body: B,
+    readonly query: Q,
+    readonly params: P,
+  ) {}
+
+  /** The authenticated merchant's id (a 403 for a key that acts for no merchant). */
+  get merchantId(): number {
+    return merchantIdOf(this.request);
+  }
+
+  /** The carrier whose credential authenticated the request (`access: { carrier: true }`). */
+  get carrier(): string {
+    return carrierOf(this.request);
+  }
+
+  /** The command id and deadline of an idempotent route's request, for GatewayBus.call. */
+  get command(): CommandStamp {
+    return commandOf(this.request);
+  }
+
+  /** The request's correlation id, carried to the services. */
+  get correlationId(): string {
+    return correlationIdOf(this.request);
+  }
+
+  /** Where clients reach this API (public links are built on it). */
+  get origin(): string {
+    return publicOriginOf(this.request);
+  }
+}
+
+/**
+ * One operation of the client interface: its method and path, what it takes (each validated
+ * before the handler runs, a 400 naming the field otherwise), who may call it, how the API
+ * document describes it, and what it does. `name` is the operation's name in its group: its
+ * OpenAPI operationId is `<group>Controller_<name>`, as clients generated from the document know it.
+ */
+export interface ApiRoute<B = undefined, Q = undefined, P = undefined, R = unknown> {
+  name: string;
+  method: HttpMethod;
+  /** Below the group's prefix: '' or e.g. ':order_id/cancel'. */
+  path: string;
+  summary: string;
+  description?: string;
+  access?: RouteAccess;
+  /** Creates or changes something: honours Idempotency-Key; `command` travels with the request. */
+  idempotent?: true;
+  params?: { [K in keyof P]: PathParam<P[K]> };
+  query?: ClassConstructor<Q & object>;
+  /** Query parameters documented beyond the query contract's (their enums, say). */
+  queryDocs?: ApiQueryOptions[];
+  body?: ClassConstructor<B & object>;
+  response: EnvelopeResponse | RawResponse;
+  handle(call: RouteCall<B, Q, P>): R | Promise<R>;
+}
+
+/** A set of routes under one path prefix and one tag of the API document. */
+export interface RouteGroup {
+  /** The group's name in operation ids (`Order` → `OrderController_create`). */
+  readonly name: string;
+  /** The tag of its operations in the API document. */
+  readonly tag: string;
+  /** The path below which its routes lie, e.g. '2025-07/cloud/order'. */
+  readonly prefix: string;
+  readonly routes: readonly AnyRoute[];
+}
+
+/** A route, with its body, query, parameters and result inferred from its definition. */
+export function route<B = undefined, Q = undefined, P = undefined, R = unknown>(
+  definition: ApiRoute<B, Q, P, R>,
+): AnyRoute {
+  return definition;
+}
+
+/** A route of any body, query, parameters and result: what a group lists. */
+export type AnyRoute = ApiRoute<unknown, unknown, unknown, unknown>;
+
+/** The full URL of a group's route, as Fastify matches it. */
+export function urlOf(group: RouteGroup, apiRoute: Pick<ApiRoute, 'path'>): string {
+  return `/${group.prefix}${apiRoute.path ? `/${apiRoute.path}` : ''}`;
+}
+
+export function isRawResponse(response: EnvelopeResponse | RawResponse): response is RawResponse {
+  return 'raw' in response;
+}
+
+export type { RawBody };
+
+/** Every route group of the gateway, as the application serves and documents them. */
+export class RouteTable {
+  constructor(readonly groups: readonly RouteGroup[]) {}
+}

@@ -1,0 +1,66 @@
+import { Injectable } from '@nestjs/common';
+import {
+  CalculateFreightRequest,
+  CalculateOrderRequest,
+  FreightCostResultView,
+  OrderCostResultView,
+  RatingTopic,
+} from '@consign/contracts';
+import { GatewayBus } from '../http/gateway-bus';
+import { RouteGroup, route } from '../http/route-table';
+
+/** Spec endpoints 3 and 4 (docs/pricing.md explains the figures). */
+@Injectable()
+export class CalculateRoutes implements RouteGroup {
+  readonly name = 'Calculate';
+  readonly tag = 'Cost calculation';
+  readonly prefix = '2025-07/cloud/calculate';
+
+  constructor(private readonly bus: GatewayBus) {}
+
+  readonly routes = [
+    /**
+     * One cost result per candidate origin warehouse, eligible service and inco term; a candidate
+     * that cannot be served is an element with its own `code` and `error_code`.
+     */
+    route({
+      name: 'order',
+      method: 'PUT',
+      path: 'order',
+      summary: 'Calculate order cost',
+      description: 'Per candidate origin warehouse and eligible service; see docs/pricing.md.',
+      body: CalculateOrderRequest,
+      response: {
+        data: [OrderCostResultView],
+        description:
+          '`data` holds one cost result per candidate: successes by `amount` ascending, then the candidates that cannot serve, each with its `error_code`.',
+      },
+      handle: ({ merchantId, correlationId, body }): Promise<OrderCostResultView[]> =>
+        this.bus.call(
+          RatingTopic.CalculateOrder,
+          { merchant_id: merchantId, request: body },
+          { key: merchantId, correlationId },
+        ),
+    }),
+    /** The price of one service between two addresses, without warehouse fees. */
+    route({
+      name: 'freight',
+      method: 'PUT',
+      path: 'freight',
+      summary: 'Calculate freight',
+      description: 'One service between two addresses; see docs/pricing.md.',
+      body: CalculateFreightRequest,
+      response: {
+        data: FreightCostResultView,
+        description: '`data` is the cost result.',
+        errors: [422],
+      },
+      handle: ({ merchantId, correlationId, body }): Promise<FreightCostResultView> =>
+        this.bus.call(
+          RatingTopic.CalculateFreight,
+          { merchant_id: merchantId, request: body },
+          { key: merchantId, correlationId },
+        ),
+    }),
+  ];
+}
