@@ -34,6 +34,8 @@ export async function createHttpApp(
   const adapter = new FastifyAdapter({
     bodyLimit: loadConfigOf(GatewayConfig).BODY_LIMIT_BYTES,
     trustProxy: true,
+    // No Nest middleware runs here: without middie, no request goes through its hook.
+    skipMiddie: true,
     ...GRACEFUL_FASTIFY_OPTIONS,
     ...EDGE_FASTIFY_OPTIONS,
   });
