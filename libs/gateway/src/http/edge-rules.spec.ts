@@ -1,47 +1,71 @@
 import 'reflect-metadata';
-import { Body, Get, Module, Param, Post, Put } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { APP_FILTER, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { HoldOrderRequest } from '@consign/contracts';
 import { ApiExceptionFilter } from './api-exception.filter';
-import { contract, idParam } from './contract.pipe';
-import { ApiController, runApiRoutesDirectly } from './direct-routes';
+import { apiRoutes } from './api-routes.plugin';
+import { longIdParam } from './contract.pipe';
 import { EDGE_FASTIFY_OPTIONS, MAX_PATH_PARAM_LENGTH, parseJsonBodies } from './edge-rules';
+import { RouteGroup, route } from './route-table';
 
 const received: unknown[] = [];
 
-@ApiController('2025-07/edge')
-class EdgeController {
-  @Get(':id')
-  read(@Param('id', idParam('id')) id: number): unknown {
-    return { id };
-  }
+const id = { id: longIdParam('The id.') };
 
-  @Post(':id/hold')
-  hold(
-    @Param('id', idParam('id')) id: number,
-    @Body(contract(HoldOrderRequest)) body: HoldOrderRequest,
-  ): unknown {
-    received.push(body);
-    return { id, body };
-  }
+const edgeRoutes: RouteGroup = {
+  name: 'Edge',
+  tag: 'Edge',
+  prefix: '2025-07/edge',
+  routes: [
+    route({
+      name: 'read',
+      method: 'GET',
+      path: ':id',
+      summary: 'Read',
+      params: id,
+      response: { data: Object, description: 'Read.' },
+      handle: ({ params }) => ({ id: params.id }),
+    }),
+    route({
+      name: 'hold',
+      method: 'POST',
+      path: ':id/hold',
+      summary: 'Hold',
+      params: id,
+      body: HoldOrderRequest,
+      response: { data: Object, description: 'Held.' },
+      handle: ({ params, body }) => {
+        received.push(body);
+        return { id: params.id, body };
+      },
+    }),
+    route({
+      name: 'cancel',
+      method: 'POST',
+      path: ':id/cancel',
+      summary: 'Cancel',
+      params: id,
+      response: { data: Object, description: 'Cancelled.' },
+      handle: ({ params }) => ({ id: params.id }),
+    }),
+    route({
+      name: 'replace',
+      method: 'PUT',
+      path: ':id',
+      summary: 'Replace',
+      params: id,
+      body: HoldOrderRequest,
+      response: { data: Object, description: 'Replaced.' },
+      handle: ({ params, body }) => {
+        received.push(body);
+        return { id: params.id };
+      },
+    }),
+  ],
+};
 
-  @Post(':id/cancel')
-  cancel(@Param('id', idParam('id')) id: number): unknown {
-    return { id };
-  }
-
-  @Put(':id')
-  replace(@Param('id', idParam('id')) id: number, @Body() body: unknown): unknown {
-    received.push(body);
-    return { id };
-  }
-}
-
-@Module({
-  controllers: [EdgeController],
-  providers: [{ provide: APP_FILTER, useClass: ApiExceptionFilter }],
-})
+@Module({ providers: [{ provide: APP_FILTER, useClass: ApiExceptionFilter }] })
 class EdgeModule {}
 
 describe('edge rules', () => {
@@ -54,7 +78,7 @@ describe('edge rules', () => {
       { logger: false, bodyParser: false },
     );
     parseJsonBodies(app);
-    runApiRoutesDirectly(app);
+    await app.register(apiRoutes, { groups: [edgeRoutes] });
     await app.init();
     await app.getHttpAdapter().getInstance().ready();
   });
@@ -196,7 +220,7 @@ describe('edge rules', () => {
       'x must contain no more than 1000 elements',
     ],
   ])(
-    'stops %s in any body before any handler, even one that takes the body as it is',
+    'stops %s in any body before its contract is checked or any handler runs',
     async (_what, payload, message) => {
       for (const url of ['/2025-07/edge/3', '/2025-07/edge/3/hold']) {
         const response = await app.inject({
