@@ -48,22 +48,7 @@ export class InboundLifecycle {
   }
 
   async cancel(manager: EntityManager, merchantId: number, inboundId: number): Promise<void> {
-    const inbound = await this.move(
-      manager,
-      merchantId,
-      inboundId,
-      InboundStatus.Cancelled,
-      InboundActor.Merchant,
-    );
-    await this.inbounds.setStatus(manager, inbound.id, InboundStatus.Cancelled);
-    await addInboundStatusChanged(
-      this.outbox,
-      this.inbounds,
-      manager,
-      merchantId,
-      inbound.id,
-      inbound.status,
-    );
+    await this.move(manager, merchantId, inboundId, InboundStatus.Cancelled, InboundActor.Merchant);
   }
 
   async reject(
@@ -72,21 +57,13 @@ export class InboundLifecycle {
     inboundId: number,
     reason: string,
   ): Promise<void> {
-    const inbound = await this.move(
+    await this.move(
       manager,
       merchantId,
       inboundId,
       InboundStatus.Failure,
       InboundActor.Warehouse,
-    );
-    await this.inbounds.setStatus(manager, inbound.id, InboundStatus.Failure, reason);
-    await addInboundStatusChanged(
-      this.outbox,
-      this.inbounds,
-      manager,
-      merchantId,
-      inbound.id,
-      inbound.status,
+      reason,
     );
   }
 
@@ -108,14 +85,7 @@ export class InboundLifecycle {
     );
     assertTransition(inbound.id, inbound.status, outcome.status, InboundActor.Warehouse);
     await this.inbounds.recordReceipt(manager, inbound.id, outcome);
-    await addInboundStatusChanged(
-      this.outbox,
-      this.inbounds,
-      manager,
-      merchantId,
-      inbound.id,
-      inbound.status,
-    );
+    await this.statusChanged(manager, merchantId, inbound);
     if (outcome.received.length === 0) return;
     await this.outbox.add(manager, InboundEvent.Received, {
       merchantId,
@@ -128,16 +98,34 @@ export class InboundLifecycle {
     });
   }
 
+  /** Moves the inbound order to `to` (if `by` may), and records its status change. */
   private async move(
     manager: EntityManager,
     merchantId: number,
     inboundId: number,
     to: InboundStatus,
     by: InboundActor,
-  ): Promise<InboundState> {
+    reason?: string,
+  ): Promise<void> {
     const inbound = await this.locked(manager, merchantId, inboundId);
     assertTransition(inbound.id, inbound.status, to, by);
-    return inbound;
+    await this.inbounds.setStatus(manager, inbound.id, to, reason);
+    await this.statusChanged(manager, merchantId, inbound);
+  }
+
+  private statusChanged(
+    manager: EntityManager,
+    merchantId: number,
+    inbound: InboundState,
+  ): Promise<void> {
+    return addInboundStatusChanged(
+      this.outbox,
+      this.inbounds,
+      manager,
+      merchantId,
+      inbound.id,
+      inbound.status,
+    );
   }
 
   private async locked(

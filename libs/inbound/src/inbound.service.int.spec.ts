@@ -24,7 +24,7 @@ import { InboundLifecycle } from './inbound-lifecycle.service';
 import { InboundService } from './inbound.service';
 import { createTestDatabase, TestDatabase } from '@consign/testing';
 import { RatingClient } from '@consign/rating-client';
-import { valueOf, validShipper } from '@consign/testing/fixtures';
+import { valueOf, validInbound } from '@consign/testing/fixtures';
 
 /** The merchant's variants as catalog-service would resolve them: id and sku code. */
 const VARIANTS = [
@@ -36,19 +36,14 @@ function inboundRequest(plain: unknown): CreateInboundRequest {
   return valueOf(CreateInboundRequest, plain);
 }
 
+/** The fixture's inbound order, of these variants (one by id, one by sku code), to Amsterdam. */
 function anInbound(overrides: Record<string, unknown> = {}) {
   return {
-    carrier: 'UPS',
-    tracking_no: '1Z999AA10123456784',
-    expected_inbound_date: '2025-08-15',
+    ...validInbound(),
     items: [
       { quantity: 100, sku_number: '501' },
       { quantity: 5, sku_number: 'TEE-M' },
     ],
-    package_number: 3,
-    reference: 'ASN-2025-001',
-    remarks: 'Fragile',
-    shipper: validShipper(),
     warehouse_code: 'WH-NL-AMS',
     ...overrides,
   };
