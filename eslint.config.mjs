@@ -73,6 +73,13 @@ const CLASS_TRANSFORMER_PRIVATE = {
   message: "class-transformer's private modules; its metadata is not read outside its API.",
 };
 
+/** class-validator's metadata storage has one reader: describeContract (contract-metadata.ts). */
+const VALIDATION_METADATA = {
+  name: 'class-validator',
+  importNames: ['getMetadataStorage'],
+  message: 'Read validation rules with describeContract (@consign/contracts).',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -97,7 +104,10 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/no-explicit-any': 'error',
-      'no-restricted-imports': ['error', { patterns: [CLASS_TRANSFORMER_PRIVATE] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [VALIDATION_METADATA], patterns: [CLASS_TRANSFORMER_PRIVATE] },
+      ],
     },
   },
   {
@@ -115,11 +125,17 @@ export default tseslint.config(
               importNames: ['Type', 'Transform', 'Expose', 'Exclude'],
               message: 'Contracts use @NestedType and @Transformed (common/contract-metadata.ts).',
             },
+            VALIDATION_METADATA,
           ],
           patterns: [CLASS_TRANSFORMER_PRIVATE],
         },
       ],
     },
+  },
+  {
+    // The one reader of the validation metadata.
+    files: ['libs/contracts/src/common/contract-metadata.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [CLASS_TRANSFORMER_PRIVATE] }] },
   },
   {
     // A test may import the test helpers (@consign/testing), whatever project it tests.

@@ -8,10 +8,9 @@ import {
   Max,
   Min,
   MinLength,
-  getMetadataStorage,
   validateSync,
 } from 'class-validator';
-import { flattenValidationErrors } from '@consign/contracts';
+import { describeContract, flattenValidationErrors } from '@consign/contracts';
 
 /**
  * Kafka's own default for the largest record batch a topic accepts (`message.max.bytes`,
@@ -236,8 +235,6 @@ export function loadConfigOf<T extends object>(
  * setting without a default is not an own property of an instance).
  */
 function settingsOf(cls: new () => object): Set<string> {
-  const decorated = getMetadataStorage()
-    .getTargetValidationMetadatas(cls, '', true, false)
-    .map((rule) => rule.propertyName);
+  const decorated = describeContract(cls).properties.map((property) => property.name);
   return new Set([...Object.keys(new cls()), ...decorated]);
 }

@@ -7,3 +7,5 @@ export * from './formats';
 export * from './address.dto';
 export * from './page.dto';
 export * from './contract-schema';
+export { describeContract } from './contract-metadata';
+export type { ContractDescription, ContractProperty } from './contract-metadata';
