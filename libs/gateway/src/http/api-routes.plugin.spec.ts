@@ -129,6 +129,15 @@ describe('apiRoutes, the route table as a Fastify plugin', () => {
     expect(handled).toEqual([]);
   });
 
+  it('checks the path parameters first, then the query, then the body', async () => {
+    const wrong = { method: 'POST' as const, payload: { reason: 7 } };
+    const path = await app.inject({ ...wrong, url: '/2025-07/test/abc/hold?page=0' });
+    expect(path.json().message).toContain('item_id');
+    const query = await app.inject({ ...wrong, url: '/2025-07/test/1/hold?page=0' });
+    expect(query.json().message).toContain('page');
+    expect(query.json().message).not.toContain('reason');
+  });
+
   it("answers a handler's ApiError in the envelope, with its headers", async () => {
     const response = await app.inject({ method: 'GET', url: '/2025-07/test/refused' });
     expect(response.statusCode).toBe(409);

@@ -72,13 +72,11 @@ function handlerOf(apiRoute: AnyRoute, hasParams: boolean): RouteHandlerMethod {
       reply.callNotFound();
       return undefined;
     }
-    const call = new RouteCall<unknown, unknown, unknown>(
-      request,
-      reply,
-      body === undefined ? undefined : body(request),
-      query === undefined ? undefined : query(request),
-      params === undefined ? undefined : params(request),
-    );
+    // Checked in the order a route names them: path parameters, query, body.
+    const pathValues = params === undefined ? undefined : params(request);
+    const queryValue = query === undefined ? undefined : query(request);
+    const bodyValue = body === undefined ? undefined : body(request);
+    const call = new RouteCall(request, reply, bodyValue, queryValue, pathValues);
     const result = apiRoute.handle(call);
     if (!raw) return result;
     return Promise.resolve(result).then((bytes) => sendRaw(reply, bytes as RawBody));
