@@ -16,13 +16,13 @@ import { InboundController } from './inbound/inbound.controller';
 import { OrderController } from './order/order.controller';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { GatewayBus } from './http/gateway-bus';
-import { CarrierEventsController } from './label/carrier-events.controller';
-import { LabelController } from './label/label.controller';
+import { CarrierEventsRoutes } from './label/carrier-events.routes';
+import { LabelRoutes } from './label/label.routes';
 import { OrderTrackingController } from './label/order-tracking.controller';
 import { CalculateRoutes } from './rating/calculate.routes';
 import { RouteGroup, RouteTable } from './http/route-table';
 import { ReferenceDataController } from './rating/reference-data.controller';
-import { WebhookController } from './webhook/webhook.controller';
+import { WebhookRoutes } from './webhook/webhook.routes';
 import { TrackingPageController } from './tracking/tracking-page.controller';
 import { TrackingTokenService } from './tracking/tracking-token.service';
 import { loadConfigOf } from '@consign/config';
@@ -30,7 +30,7 @@ import { GatewayConfig } from './gateway.config';
 import { TrackingSecretRepository } from './tracking/tracking-secret.repository';
 
 /** The gateway's route groups (http/route-table.ts): served by apiRoutes, documented from the table. */
-export const API_ROUTE_GROUPS = [CalculateRoutes];
+export const API_ROUTE_GROUPS = [CalculateRoutes, LabelRoutes, CarrierEventsRoutes, WebhookRoutes];
 
 /**
  * The HTTP entry: authenticates (a Fastify hook, see applyHttpRules), validates with the
@@ -44,11 +44,8 @@ export const API_ROUTE_GROUPS = [CalculateRoutes];
     OrderController,
     InboundController,
     InventoryController,
-    LabelController,
-    CarrierEventsController,
     OrderTrackingController,
     AdminController,
-    WebhookController,
     TrackingPageController,
   ],
   providers: [

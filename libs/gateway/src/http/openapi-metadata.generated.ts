@@ -5,13 +5,10 @@ import * as admin_controller from '../admin/admin.controller';
 import * as inventory_controller from '../catalog/inventory.controller';
 import * as product_controller from '../catalog/product.controller';
 import * as inbound_controller from '../inbound/inbound.controller';
-import * as carrier_events_controller from '../label/carrier-events.controller';
-import * as label_controller from '../label/label.controller';
 import * as order_tracking_controller from '../label/order-tracking.controller';
 import * as order_controller from '../order/order.controller';
 import * as reference_data_controller from '../rating/reference-data.controller';
 import * as tracking_page_controller from '../tracking/tracking-page.controller';
-import * as webhook_controller from '../webhook/webhook.controller';
 
 export default async () => {
   const t = {
@@ -2584,49 +2581,6 @@ export default async () => {
           },
         ],
         [
-          carrier_events_controller,
-          {
-            CarrierEventsController: {
-              ingest: {
-                summary:
-                  'A batch of checkpoint events of the carrier in the path. Answered once every event is\npersisted: recorded, ignored as a duplicate, or kept until its tracking number is allocated.',
-                type: t['../../../contracts/src/label/carrier-event.dto'].CarrierEventsResult,
-              },
-            },
-          },
-        ],
-        [
-          label_controller,
-          {
-            LabelController: {
-              create: {
-                summary:
-                  'Create a shipping label; `data` is the new label id. The service must be a carrier service\n(GET /2025-07/cloud/service) that carries the declared contents (422 otherwise); the label is\npriced by rating-service.',
-                type: Number,
-              },
-              tracking: {
-                summary:
-                  'The label\'s tracking: explicit nulls until a carrier is allocated, checkpoints latest first\nin UTC. An unknown label is a 404 with the message "Order not found." (the spec\'s text).',
-                type: t['../../../contracts/src/label/label-tracking-view.dto'].LabelTrackingView,
-              },
-              get: {
-                summary:
-                  'The label record: what was asked for, and what the carrier allocated since.',
-                type: t['../../../contracts/src/label/label-view.dto'].LabelView,
-              },
-              document: {
-                summary:
-                  'A document of the label, as itself (not in the envelope): the shipping label as a 4 \u00D7 6 in\nPDF page, an 812 \u00D7 1218 PNG (203 dpi) or ZPL II for a 203 dpi thermal printer; with\n`type=customs` its CN22/CN23 customs declaration (PDF). Failures are in the envelope: 409\nbefore the carrier allocated the tracking number, 410 once the label is voided, 404 for a\ncustoms declaration of a label that crosses no customs border.',
-              },
-              void: {
-                summary:
-                  "Voids a label the carrier has not scanned yet: its status becomes `voided`, its tracking\ngets an `exception` checkpoint saying so, the price is recorded as refunded, its documents\nanswer 410. Voiding a voided label answers it again (idempotent). After the carrier's first\nscan: 409 with the scan.",
-                type: t['../../../contracts/src/label/label-view.dto'].LabelView,
-              },
-            },
-          },
-        ],
-        [
           order_tracking_controller,
           {
             OrderTrackingController: {
@@ -2696,39 +2650,6 @@ export default async () => {
           },
         ],
         [tracking_page_controller, { TrackingPageController: { page: { type: String } } }],
-        [
-          webhook_controller,
-          {
-            WebhookController: {
-              create: {
-                summary:
-                  'Register an endpoint; the answer carries its signing secret, shown this once.',
-                type: t['../../../contracts/src/webhook/webhook-view.dto']
-                  .WebhookEndpointSecretView,
-              },
-              list: {
-                type: [t['../../../contracts/src/webhook/webhook-view.dto'].WebhookEndpointView],
-              },
-              delete: {
-                type: t['../../../contracts/src/webhook/webhook-view.dto'].WebhookEndpointView,
-              },
-              rotate: {
-                summary:
-                  'A new secret signs from now on; the previous one also signs for 24 hours.',
-                type: t['../../../contracts/src/webhook/webhook-view.dto']
-                  .WebhookEndpointSecretView,
-              },
-              deliveries: {
-                type: t['../../../contracts/src/webhook/webhook-view.dto'].WebhookDeliveryPageView,
-              },
-              retry: {
-                summary:
-                  'Send a delivery again now (also one that failed for good; its endpoint is enabled again).',
-                type: t['../../../contracts/src/webhook/webhook-view.dto'].WebhookDeliveryView,
-              },
-            },
-          },
-        ],
       ],
     },
   };

@@ -58,18 +58,23 @@ function documentRoute(controller: Type<unknown>, apiRoute: AnyRoute): void {
   // Arguments as a controller method would declare them: path parameters, query, body.
   const params = Object.entries(apiRoute.params ?? {}) as [string, PathParam<unknown>][];
   const types: unknown[] = [];
+  const argumentDecorators: ParameterDecorator[] = [];
   params.forEach(([name]) => {
-    Param(name)(prototype, key, types.length);
+    argumentDecorators.push(Param(name));
     types.push(String);
   });
   if (apiRoute.query) {
-    Query()(prototype, key, types.length);
+    argumentDecorators.push(Query());
     types.push(apiRoute.query);
   }
   if (apiRoute.body) {
-    Body()(prototype, key, types.length);
+    argumentDecorators.push(Body());
     types.push(apiRoute.body);
   }
+  // Last argument first, as TypeScript applies them: swagger lists the parameters in the reverse
+  // of the order their metadata was recorded, so this keeps the document's order (path, query).
+  for (let index = argumentDecorators.length - 1; index >= 0; index--)
+    argumentDecorators[index](prototype, key, index);
   Reflect.defineMetadata('design:paramtypes', types, prototype, key);
 
   const response = apiRoute.response;

@@ -1,0 +1,158 @@
+import { Injectable } from '@nestjs/common';
+import {
+  CreateWebhookRequest,
+  PAGE_LIMITS,
+  PageQuery,
+  WebhookDeliveryPageView,
+  WebhookDeliveryView,
+  WebhookEndpointSecretView,
+  WebhookEndpointView,
+  WebhookTopic,
+} from '@consign/contracts';
+import { longIdParam } from '../http/contract.pipe';
+import { GatewayBus } from '../http/gateway-bus';
+import { RouteGroup, route } from '../http/route-table';
+
+/**
+ * Webhook endpoints (an extension: Standard Webhooks signatures). Consign POSTs the merchant's
+ * events to each endpoint subscribed to their type, signed with the endpoint's secret, at least
+ * once, retrying for about three days.
+ */
+@Injectable()
+export class WebhookRoutes implements RouteGroup {
+  readonly name = 'Webhook';
+  readonly tag = 'Webhooks';
+  readonly prefix = '2026-05/cloud/webhook';
+
+  constructor(private readonly bus: GatewayBus) {}
+
+  readonly routes = [
+    /** Register an endpoint; the answer carries its signing secret, shown this once. */
+    route({
+      name: 'create',
+      method: 'POST',
+      path: '',
+      summary: 'Create a webhook endpoint',
+      idempotent: true,
+      body: CreateWebhookRequest,
+      response: {
+        data: WebhookEndpointSecretView,
+        description: '`data` is the endpoint with its signing secret (`whsec_…`), shown only here.',
+        errors: [409],
+      },
+      handle: ({ merchantId, correlationId, command, body }): Promise<WebhookEndpointSecretView> =>
+        this.bus.call(
+          WebhookTopic.Create,
+          { merchant_id: merchantId, webhook: body },
+          { key: merchantId, correlationId, command },
+        ),
+    }),
+    route({
+      name: 'list',
+      method: 'GET',
+      path: '',
+      summary: 'List webhook endpoints',
+      response: {
+        data: [WebhookEndpointView],
+        description: '`data` is every endpoint of the merchant (without secrets), oldest first.',
+      },
+      handle: ({ merchantId, correlationId }): Promise<WebhookEndpointView[]> =>
+        this.bus.call(
+          WebhookTopic.List,
+          { merchant_id: merchantId },
+          { key: merchantId, correlationId },
+        ),
+    }),
+    route({
+      name: 'delete',
+      method: 'DELETE',
+      path: ':webhook_id',
+      summary: 'Delete a webhook endpoint',
+      params: { webhook_id: longIdParam('The endpoint id.') },
+      response: {
+        data: WebhookEndpointView,
+        description: '`data` is the removed endpoint; its queued deliveries are dropped with it.',
+      },
+      handle: ({ merchantId, correlationId, params }): Promise<WebhookEndpointView> =>
+        this.bus.call(
+          WebhookTopic.Delete,
+          { merchant_id: merchantId, webhook_id: params.webhook_id },
+          { key: merchantId, correlationId },
+        ),
+    }),
+    /** A new secret signs from now on; the previous one also signs for 24 hours. */
+    route({
+      name: 'rotate',
+      method: 'POST',
+      path: ':webhook_id/rotate',
+      summary: 'Rotate a webhook endpoint’s signing secret',
+      idempotent: true,
+      params: { webhook_id: longIdParam('The endpoint id.') },
+      response: {
+        data: WebhookEndpointSecretView,
+        description: '`data` is the endpoint with its new secret, shown only here.',
+      },
+      handle: ({
+        merchantId,
+        correlationId,
+        command,
+        params,
+      }): Promise<WebhookEndpointSecretView> =>
+        this.bus.call(
+          WebhookTopic.Rotate,
+          { merchant_id: merchantId, webhook_id: params.webhook_id },
+          { key: merchantId, correlationId, command },
+        ),
+    }),
+    route({
+      name: 'deliveries',
+      method: 'GET',
+      path: ':webhook_id/deliveries',
+      summary: 'List an endpoint’s deliveries and their attempts',
+      params: { webhook_id: longIdParam('The endpoint id.') },
+      query: PageQuery,
+      response: {
+        data: WebhookDeliveryPageView,
+        description:
+          '`data` is one page of the endpoint’s deliveries, newest first, with the total. A delivered or failed delivery is kept 30 days from its creation.',
+      },
+      handle: ({ merchantId, correlationId, params, query }): Promise<WebhookDeliveryPageView> =>
+        this.bus.call(
+          WebhookTopic.ListDeliveries,
+          {
+            merchant_id: merchantId,
+            webhook_id: params.webhook_id,
+            page: query.page ?? PAGE_LIMITS.default_page,
+            size: query.size ?? PAGE_LIMITS.default_size,
+          },
+          { key: merchantId, correlationId },
+        ),
+    }),
+    /** Send a delivery again now (also one that failed for good; its endpoint is enabled again). */
+    route({
+      name: 'retry',
+      method: 'POST',
+      path: ':webhook_id/deliveries/:delivery_id/retry',
+      summary: 'Re-send a webhook delivery',
+      idempotent: true,
+      params: {
+        webhook_id: longIdParam('The endpoint id.'),
+        delivery_id: longIdParam('The delivery id.'),
+      },
+      response: {
+        data: WebhookDeliveryView,
+        description: '`data` is the delivery, pending again.',
+      },
+      handle: ({ merchantId, correlationId, command, params }): Promise<WebhookDeliveryView> =>
+        this.bus.call(
+          WebhookTopic.RetryDelivery,
+          {
+            merchant_id: merchantId,
+            webhook_id: params.webhook_id,
+            delivery_id: params.delivery_id,
+          },
+          { key: merchantId, correlationId, command },
+        ),
+    }),
+  ];
+}
