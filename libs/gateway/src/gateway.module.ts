@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
-import { AdminController } from './admin/admin.controller';
+import { AdminRoutes } from './admin/admin.routes';
 import { AdminService } from './admin/admin.service';
 import { ApiKeyService } from './auth/api-key.service';
 import { BootstrapKeyService } from './auth/bootstrap-key.service';
@@ -10,8 +10,8 @@ import { RevocationWatcher } from './auth/revocation-watcher';
 import { ApiKeyRepository } from './auth/api-key.repository';
 import { CarrierCredentialRepository } from './auth/carrier-credential.repository';
 import { MerchantRepository } from './auth/merchant.repository';
-import { InventoryController } from './catalog/inventory.controller';
-import { ProductController } from './catalog/product.controller';
+import { InventoryRoutes } from './catalog/inventory.routes';
+import { ProductRoutes } from './catalog/product.routes';
 import { InboundController } from './inbound/inbound.controller';
 import { OrderController } from './order/order.controller';
 import { ApiExceptionFilter } from './http/api-exception.filter';
@@ -21,7 +21,7 @@ import { LabelRoutes } from './label/label.routes';
 import { OrderTrackingController } from './label/order-tracking.controller';
 import { CalculateRoutes } from './rating/calculate.routes';
 import { RouteGroup, RouteTable } from './http/route-table';
-import { ReferenceDataController } from './rating/reference-data.controller';
+import { ReferenceDataRoutes } from './rating/reference-data.routes';
 import { WebhookRoutes } from './webhook/webhook.routes';
 import { TrackingPageController } from './tracking/tracking-page.controller';
 import { TrackingTokenService } from './tracking/tracking-token.service';
@@ -30,7 +30,16 @@ import { GatewayConfig } from './gateway.config';
 import { TrackingSecretRepository } from './tracking/tracking-secret.repository';
 
 /** The gateway's route groups (http/route-table.ts): served by apiRoutes, documented from the table. */
-export const API_ROUTE_GROUPS = [CalculateRoutes, LabelRoutes, CarrierEventsRoutes, WebhookRoutes];
+export const API_ROUTE_GROUPS = [
+  CalculateRoutes,
+  ProductRoutes,
+  ReferenceDataRoutes,
+  InventoryRoutes,
+  LabelRoutes,
+  CarrierEventsRoutes,
+  AdminRoutes,
+  WebhookRoutes,
+];
 
 /**
  * The HTTP entry: authenticates (a Fastify hook, see applyHttpRules), validates with the
@@ -39,13 +48,9 @@ export const API_ROUTE_GROUPS = [CalculateRoutes, LabelRoutes, CarrierEventsRout
 @Module({
   imports: [gatewayDatabase.module],
   controllers: [
-    ProductController,
-    ReferenceDataController,
     OrderController,
     InboundController,
-    InventoryController,
     OrderTrackingController,
-    AdminController,
     TrackingPageController,
   ],
   providers: [
