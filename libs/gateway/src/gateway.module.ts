@@ -12,13 +12,13 @@ import { CarrierCredentialRepository } from './auth/carrier-credential.repositor
 import { MerchantRepository } from './auth/merchant.repository';
 import { InventoryController } from './catalog/inventory.controller';
 import { ProductController } from './catalog/product.controller';
-import { InboundController } from './inbound/inbound.controller';
-import { OrderController } from './order/order.controller';
+import { InboundRoutes } from './inbound/inbound.routes';
+import { OrderRoutes } from './order/order.routes';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { GatewayBus } from './http/gateway-bus';
 import { CarrierEventsController } from './label/carrier-events.controller';
 import { LabelController } from './label/label.controller';
-import { OrderTrackingController } from './label/order-tracking.controller';
+import { OrderTrackingRoutes } from './label/order-tracking.routes';
 import { CalculateRoutes } from './rating/calculate.routes';
 import { RouteGroup, RouteTable } from './http/route-table';
 import { ReferenceDataController } from './rating/reference-data.controller';
@@ -30,7 +30,7 @@ import { GatewayConfig } from './gateway.config';
 import { TrackingSecretRepository } from './tracking/tracking-secret.repository';
 
 /** The gateway's route groups (http/route-table.ts): served by apiRoutes, documented from the table. */
-export const API_ROUTE_GROUPS = [CalculateRoutes];
+export const API_ROUTE_GROUPS = [CalculateRoutes, OrderRoutes, OrderTrackingRoutes, InboundRoutes];
 
 /**
  * The HTTP entry: authenticates (a Fastify hook, see applyHttpRules), validates with the
@@ -41,12 +41,9 @@ export const API_ROUTE_GROUPS = [CalculateRoutes];
   controllers: [
     ProductController,
     ReferenceDataController,
-    OrderController,
-    InboundController,
     InventoryController,
     LabelController,
     CarrierEventsController,
-    OrderTrackingController,
     AdminController,
     WebhookController,
     TrackingPageController,

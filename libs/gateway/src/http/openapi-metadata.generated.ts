@@ -4,11 +4,8 @@ import * as contracts from '@consign/contracts';
 import * as admin_controller from '../admin/admin.controller';
 import * as inventory_controller from '../catalog/inventory.controller';
 import * as product_controller from '../catalog/product.controller';
-import * as inbound_controller from '../inbound/inbound.controller';
 import * as carrier_events_controller from '../label/carrier-events.controller';
 import * as label_controller from '../label/label.controller';
-import * as order_tracking_controller from '../label/order-tracking.controller';
-import * as order_controller from '../order/order.controller';
 import * as reference_data_controller from '../rating/reference-data.controller';
 import * as tracking_page_controller from '../tracking/tracking-page.controller';
 import * as webhook_controller from '../webhook/webhook.controller';
@@ -2552,38 +2549,6 @@ export default async () => {
           },
         ],
         [
-          inbound_controller,
-          {
-            InboundController: {
-              create: {
-                summary:
-                  'Announce goods on their way to a warehouse; `data` is the new inbound order id.',
-                type: Number,
-              },
-              list: {
-                summary: 'A page of the merchant\u2019s inbound orders, newest first.',
-                type: t['../../../contracts/src/inbound/inbound-order-view.dto'].InboundPageView,
-              },
-              get: {
-                type: t['../../../contracts/src/inbound/inbound-order-view.dto'].InboundOrderView,
-              },
-              cancel: {
-                summary: 'Cancel a Pending inbound order.',
-                type: t['../../../contracts/src/inbound/inbound-order-view.dto'].InboundOrderView,
-              },
-              receipt: {
-                summary:
-                  'Operators: goods arrived (Partial or Completed); they go on hand at the warehouse.',
-                type: t['../../../contracts/src/inbound/inbound-order-view.dto'].InboundOrderView,
-              },
-              reject: {
-                summary: 'Operators: the warehouse refuses a Pending delivery (Failure).',
-                type: t['../../../contracts/src/inbound/inbound-order-view.dto'].InboundOrderView,
-              },
-            },
-          },
-        ],
-        [
           carrier_events_controller,
           {
             CarrierEventsController: {
@@ -2622,57 +2587,6 @@ export default async () => {
                 summary:
                   "Voids a label the carrier has not scanned yet: its status becomes `voided`, its tracking\ngets an `exception` checkpoint saying so, the price is recorded as refunded, its documents\nanswer 410. Voiding a voided label answers it again (idempotent). After the carrier's first\nscan: 409 with the scan.",
                 type: t['../../../contracts/src/label/label-view.dto'].LabelView,
-              },
-            },
-          },
-        ],
-        [
-          order_tracking_controller,
-          {
-            OrderTrackingController: {
-              tracking: {
-                summary:
-                  'One tracking object per shipment of the order (none before it ships), checkpoints latest\nfirst with `local_time` as `yyyy-MM-dd HH:mm:ss` (UTC). An unknown order is a 404.',
-                type: [t['../../../contracts/src/order/order-tracking-view.dto'].OrderTrackingView],
-              },
-            },
-          },
-        ],
-        [
-          order_controller,
-          {
-            OrderController: {
-              create: {
-                summary:
-                  'Create an order; `data` is the new order id. It starts Draft; stock makes it Approved or OnHold.',
-                type: Number,
-              },
-              list: {
-                summary: 'A page of the merchant\u2019s orders, newest first.',
-                type: t['../../../contracts/src/order/order-view.dto'].OrderPageView,
-              },
-              get: { type: t['../../../contracts/src/order/order-view.dto'].OrderView },
-              cancel: {
-                summary:
-                  'Cancel a Draft, OnHold or Approved order; its reserved stock is released.',
-                type: t['../../../contracts/src/order/order-view.dto'].OrderView,
-              },
-              hold: {
-                summary: 'Hold a Draft or Approved order (body optional: `reason`).',
-                type: t['../../../contracts/src/order/order-view.dto'].OrderView,
-              },
-              release: {
-                summary: 'Release a held order: it is Draft again until its stock is reserved.',
-                type: t['../../../contracts/src/order/order-view.dto'].OrderView,
-              },
-              pick: {
-                summary: 'Operators: the warehouse starts picking an Approved order (Processing).',
-                type: t['../../../contracts/src/order/order-view.dto'].OrderView,
-              },
-              ship: {
-                summary:
-                  'Operators: the order left the warehouse (Fulfilled); its stock is deducted.',
-                type: t['../../../contracts/src/order/order-view.dto'].OrderView,
               },
             },
           },
