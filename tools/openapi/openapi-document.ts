@@ -224,9 +224,13 @@ export async function buildOpenApiDocument(
   const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
     version: string;
   };
+  // The route table's groups first. The explorer lists a query or body model's properties in the
+  // order it first meets the classes: a subclass met before its base lists its own properties
+  // first (InventoryQuery's filters before PageQuery's `page` and `size`). The orders' list
+  // (PageQuery) has always been met before the inventory's.
   const controllers = [
-    ...new Set(controllersOf(GatewayModule)),
     ...documentationControllers(API_ROUTE_GROUPS.map(routeGroupOf)),
+    ...new Set(controllersOf(GatewayModule)),
   ];
 
   @Module({ controllers, providers: inertDependencies(controllers) })

@@ -12,13 +12,13 @@ import { CarrierCredentialRepository } from './auth/carrier-credential.repositor
 import { MerchantRepository } from './auth/merchant.repository';
 import { InventoryRoutes } from './catalog/inventory.routes';
 import { ProductRoutes } from './catalog/product.routes';
-import { InboundController } from './inbound/inbound.controller';
-import { OrderController } from './order/order.controller';
+import { InboundRoutes } from './inbound/inbound.routes';
+import { OrderRoutes } from './order/order.routes';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { GatewayBus } from './http/gateway-bus';
 import { CarrierEventsRoutes } from './label/carrier-events.routes';
 import { LabelRoutes } from './label/label.routes';
-import { OrderTrackingController } from './label/order-tracking.controller';
+import { OrderTrackingRoutes } from './label/order-tracking.routes';
 import { CalculateRoutes } from './rating/calculate.routes';
 import { RouteGroup, RouteTable } from './http/route-table';
 import { ReferenceDataRoutes } from './rating/reference-data.routes';
@@ -31,12 +31,15 @@ import { TrackingSecretRepository } from './tracking/tracking-secret.repository'
 
 /** The gateway's route groups (http/route-table.ts): served by apiRoutes, documented from the table. */
 export const API_ROUTE_GROUPS = [
-  CalculateRoutes,
   ProductRoutes,
+  CalculateRoutes,
   ReferenceDataRoutes,
+  OrderRoutes,
+  InboundRoutes,
   InventoryRoutes,
   LabelRoutes,
   CarrierEventsRoutes,
+  OrderTrackingRoutes,
   AdminRoutes,
   WebhookRoutes,
 ];
@@ -47,12 +50,7 @@ export const API_ROUTE_GROUPS = [
  */
 @Module({
   imports: [gatewayDatabase.module],
-  controllers: [
-    OrderController,
-    InboundController,
-    OrderTrackingController,
-    TrackingPageController,
-  ],
+  controllers: [TrackingPageController],
   providers: [
     ...API_ROUTE_GROUPS,
     {

@@ -1,0 +1,204 @@
+import { Injectable } from '@nestjs/common';
+import {
+  CreateOrderRequest,
+  HoldOrderRequest,
+  OrderPageView,
+  OrderTopic,
+  OrderView,
+  PAGE_LIMITS,
+  PageQuery,
+  ShipOrderRequest,
+  ApiKeyRole,
+} from '@consign/contracts';
+import { LongId } from '../http/api-envelope';
+import { longIdParam } from '../http/contract.pipe';
+import { GatewayBus } from '../http/gateway-bus';
+import { RouteGroup, route } from '../http/route-table';
+import { TrackingTokenService } from '../tracking/tracking-token.service';
+
+/**
+ * Spec endpoints 5–7, and the operations on an order: the merchant cancels, holds and releases;
+ * operators (keys with the operator role, acting on their own merchant account's orders) start
+ * picking and ship. Each answers the order as it is after the change.
+ */
+@Injectable()
+export class OrderRoutes implements RouteGroup {
+  readonly name = 'Order';
+  readonly tag = 'Orders';
+  readonly prefix = '2025-07/cloud/order';
+
+  constructor(
+    private readonly bus: GatewayBus,
+    private readonly tracking: TrackingTokenService,
+  ) {}
+
+  readonly routes = [
+    /** Create an order; `data` is the new order id. It starts Draft; stock makes it Approved or OnHold. */
+    route({
+      name: 'create',
+      method: 'POST',
+      path: '',
+      summary: 'Create an order',
+      idempotent: true,
+      body: CreateOrderRequest,
+      response: {
+        data: LongId,
+        description:
+          'Created: `data` is the new order id (status Draft; stock is reserved asynchronously: Approved or OnHold).',
+      },
+      handle: ({ merchantId, correlationId, command, body }): Promise<number> =>
+        this.bus.call(
+          OrderTopic.Create,
+          { merchant_id: merchantId, order: body },
+          { key: merchantId, correlationId, command },
+        ),
+    }),
+    /** A page of the merchant’s orders, newest first. */
+    route({
+      name: 'list',
+      method: 'GET',
+      path: '',
+      summary: 'List orders',
+      query: PageQuery,
+      response: {
+        data: OrderPageView,
+        description: '`data` is one page of the merchant’s orders, newest first, with the total.',
+      },
+      handle: ({ merchantId, correlationId, query, origin }): Promise<OrderPageView> =>
+        this.bus
+          .call(
+            OrderTopic.List,
+            {
+              merchant_id: merchantId,
+              page: query.page ?? PAGE_LIMITS.default_page,
+              size: query.size ?? PAGE_LIMITS.default_size,
+            },
+            { key: merchantId, correlationId },
+          )
+          .then((page) => ({
+            ...page,
+            list: page.list.map((order) => this.withTrackingUrl(merchantId, order, origin)),
+          })),
+    }),
+    route({
+      name: 'get',
+      method: 'GET',
+      path: ':order_id',
+      summary: 'Get an order',
+      params: { order_id: longIdParam('The order id.') },
+      response: { data: OrderView, description: '`data` is the order.' },
+      handle: ({ merchantId, correlationId, params, origin }): Promise<OrderView> =>
+        this.bus
+          .call(
+            OrderTopic.Get,
+            { merchant_id: merchantId, order_id: params.order_id },
+            { key: params.order_id, correlationId },
+          )
+          .then((order) => this.withTrackingUrl(merchantId, order, origin)),
+    }),
+    /** Cancel a Draft, OnHold or Approved order; its reserved stock is released. */
+    route({
+      name: 'cancel',
+      method: 'POST',
+      path: ':order_id/cancel',
+      summary: 'Cancel an order',
+      idempotent: true,
+      params: { order_id: longIdParam('The order id.') },
+      response: {
+        data: OrderView,
+        description: '`data` is the cancelled order; reserved stock is released.',
+        errors: [409],
+      },
+      handle: ({ merchantId, correlationId, command, params }): Promise<OrderView> =>
+        this.bus.call(
+          OrderTopic.Cancel,
+          { merchant_id: merchantId, order_id: params.order_id },
+          { key: params.order_id, correlationId, command },
+        ),
+    }),
+    /** Hold a Draft or Approved order (body optional: `reason`). */
+    route({
+      name: 'hold',
+      method: 'POST',
+      path: ':order_id/hold',
+      summary: 'Hold an order',
+      idempotent: true,
+      params: { order_id: longIdParam('The order id.') },
+      body: HoldOrderRequest,
+      response: { data: OrderView, description: '`data` is the order, now OnHold.', errors: [409] },
+      handle: ({ merchantId, correlationId, command, params, body }): Promise<OrderView> =>
+        this.bus.call(
+          OrderTopic.Hold,
+          { merchant_id: merchantId, order_id: params.order_id, hold: body },
+          { key: params.order_id, correlationId, command },
+        ),
+    }),
+    /** Release a held order: it is Draft again until its stock is reserved. */
+    route({
+      name: 'release',
+      method: 'POST',
+      path: ':order_id/release',
+      summary: 'Release a held order',
+      idempotent: true,
+      params: { order_id: longIdParam('The order id.') },
+      response: {
+        data: OrderView,
+        description: '`data` is the order; stock reservation is retried.',
+        errors: [409],
+      },
+      handle: ({ merchantId, correlationId, command, params }): Promise<OrderView> =>
+        this.bus.call(
+          OrderTopic.Release,
+          { merchant_id: merchantId, order_id: params.order_id },
+          { key: params.order_id, correlationId, command },
+        ),
+    }),
+    /** Operators: the warehouse starts picking an Approved order (Processing). */
+    route({
+      name: 'pick',
+      method: 'POST',
+      path: ':order_id/pick',
+      summary: 'Start picking an order (operators)',
+      access: { roles: [ApiKeyRole.Operator] },
+      idempotent: true,
+      params: { order_id: longIdParam('The order id.') },
+      response: {
+        data: OrderView,
+        description: '`data` is the order, now Processing.',
+        errors: [403, 409],
+      },
+      handle: ({ merchantId, correlationId, command, params }): Promise<OrderView> =>
+        this.bus.call(
+          OrderTopic.Pick,
+          { merchant_id: merchantId, order_id: params.order_id },
+          { key: params.order_id, correlationId, command },
+        ),
+    }),
+    /** Operators: the order left the warehouse (Fulfilled); its stock is deducted. */
+    route({
+      name: 'ship',
+      method: 'POST',
+      path: ':order_id/ship',
+      summary: 'Ship an order (operators)',
+      access: { roles: [ApiKeyRole.Operator] },
+      idempotent: true,
+      params: { order_id: longIdParam('The order id.') },
+      body: ShipOrderRequest,
+      response: {
+        data: OrderView,
+        description: '`data` is the order, now Fulfilled.',
+        errors: [403, 409],
+      },
+      handle: ({ merchantId, correlationId, command, params, body }): Promise<OrderView> =>
+        this.bus.call(
+          OrderTopic.Ship,
+          { merchant_id: merchantId, order_id: params.order_id, shipment: body },
+          { key: params.order_id, correlationId, command },
+        ),
+    }),
+  ];
+
+  private withTrackingUrl(merchantId: number, order: OrderView, origin: string): OrderView {
+    return { ...order, tracking_url: this.tracking.urlFor('order', merchantId, order.id, origin) };
+  }
+}
