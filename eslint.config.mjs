@@ -133,6 +133,27 @@ export default tseslint.config(
     },
   },
   {
+    // The gateway serves its route table as a plain Fastify plugin: no framework internals.
+    files: ['libs/gateway/src/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [VALIDATION_METADATA],
+          patterns: [
+            CLASS_TRANSFORMER_PRIVATE,
+            {
+              group: ['@nestjs/*/*'],
+              message:
+                "A framework's internals: use its public entry (the route table needs none).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The one reader of the validation metadata.
     files: ['libs/contracts/src/common/contract-metadata.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [CLASS_TRANSFORMER_PRIVATE] }] },

@@ -1,11 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DynamicModule, ForwardReference, Module, Provider, Type } from '@nestjs/common';
-import {
-  MODULE_METADATA,
-  PARAMTYPES_METADATA,
-  SELF_DECLARED_DEPS_METADATA,
-} from '@nestjs/common/constants';
+import { Module, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -20,7 +15,6 @@ import {
 } from '@consign/contracts';
 import {
   API_ROUTE_GROUPS,
-  GatewayModule,
   MAX_PATH_PARAM_LENGTH,
   RouteGroup,
   documentationControllers,
@@ -57,50 +51,6 @@ export const DESCRIPTION = `The HTTP interface of Consign, an open-source shippi
 
 type PluginMetadata = Record<string, unknown>;
 type MetadataEntry = [Promise<Record<string, unknown>>, Record<string, unknown>];
-
-/** The controllers of a module and of every module it imports. */
-function controllersOf(
-  entry: Type<unknown> | DynamicModule | ForwardReference | Promise<DynamicModule> | undefined,
-  seen = new Set<unknown>(),
-): Type<unknown>[] {
-  if (!entry || entry instanceof Promise) return [];
-  const ref = 'forwardRef' in entry ? (entry.forwardRef() as Type<unknown>) : entry;
-  const dynamic = 'module' in ref ? (ref as DynamicModule) : undefined;
-  const module = dynamic ? dynamic.module : (ref as Type<unknown>);
-  if (seen.has(ref)) return [];
-  seen.add(ref);
-  const controllers: Type<unknown>[] = [
-    ...(Reflect.getMetadata(MODULE_METADATA.CONTROLLERS, module) ?? []),
-    ...(dynamic?.controllers ?? []),
-  ];
-  const imports = [
-    ...(Reflect.getMetadata(MODULE_METADATA.IMPORTS, module) ?? []),
-    ...(dynamic?.imports ?? []),
-  ];
-  return [...controllers, ...imports.flatMap((imported) => controllersOf(imported, seen))];
-}
-
-/** Inert stand-ins for the controllers' constructor dependencies: never called while documenting. */
-function inertDependencies(controllers: Type<unknown>[]): Provider[] {
-  const tokens = new Set<unknown>();
-  for (const controller of controllers) {
-    const types: unknown[] = [...(Reflect.getMetadata(PARAMTYPES_METADATA, controller) ?? [])];
-    const declared: { index: number; param: unknown }[] =
-      Reflect.getMetadata(SELF_DECLARED_DEPS_METADATA, controller) ?? [];
-    for (const { index, param } of declared) types[index] = param;
-    types.forEach((token, index) => {
-      if (token === undefined || token === Object)
-        throw new Error(
-          `${controller.name}: constructor parameter ${index} has no injection token`,
-        );
-      tokens.add(token);
-    });
-  }
-  return [...tokens].map((token) => ({
-    provide: token as Type<unknown>,
-    useValue: Object.freeze({}),
-  }));
-}
 
 /** A route group made with inert dependencies: its routes are read, never run. */
 function routeGroupOf(group: Type<RouteGroup>): RouteGroup {
@@ -213,9 +163,9 @@ export function sortKeys(value: unknown, keepOrder = false): unknown {
 }
 
 /**
- * The OpenAPI document of the gateway's HTTP interface: the gateway's controllers in a
- * documentation-only module (no database, bus or guards), the CLI plugin's metadata, the contracts'
- * validation rules, and the envelope decorators.
+ * The OpenAPI document of the gateway's HTTP interface: the route table (API_ROUTE_GROUPS) as
+ * documentation-only controllers in a module of their own (no database, bus or guards), the CLI
+ * plugin's metadata of the contracts, the contracts' validation rules, and the envelope.
  */
 export async function buildOpenApiDocument(
   options: { root?: string; metadata?: () => Promise<PluginMetadata> } = {},
@@ -224,16 +174,9 @@ export async function buildOpenApiDocument(
   const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
     version: string;
   };
-  // The route table's groups first. The explorer lists a query or body model's properties in the
-  // order it first meets the classes: a subclass met before its base lists its own properties
-  // first (InventoryQuery's filters before PageQuery's `page` and `size`). The orders' list
-  // (PageQuery) has always been met before the inventory's.
-  const controllers = [
-    ...documentationControllers(API_ROUTE_GROUPS.map(routeGroupOf)),
-    ...new Set(controllersOf(GatewayModule)),
-  ];
+  const controllers = documentationControllers(API_ROUTE_GROUPS.map(routeGroupOf));
 
-  @Module({ controllers, providers: inertDependencies(controllers) })
+  @Module({ controllers })
   class ApiDocsModule {}
 
   const { metadata, models } = await resolveMetadata(options.metadata ?? openApiPluginMetadata);

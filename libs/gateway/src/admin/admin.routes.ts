@@ -22,7 +22,7 @@ import {
   RevokeCarrierCredentialRequest,
   StockReconciliationReport,
 } from '@consign/contracts';
-import { longIdParam } from '../http/contract.pipe';
+import { longIdParam } from '../http/route-inputs';
 import { GatewayBus } from '../http/gateway-bus';
 import { RouteGroup, route } from '../http/route-table';
 import { AdminService } from './admin.service';

@@ -1,27 +1,23 @@
 import 'reflect-metadata';
-import { MODULE_METADATA, PATH_METADATA } from '@nestjs/common/constants';
-import { FASTIFY_ROUTE_CONFIG_METADATA } from '@nestjs/platform-fastify/constants';
-import { GatewayModule } from '../gateway.module';
+import { MODULE_METADATA } from '@nestjs/common/constants';
+import { API_ROUTE_GROUPS, GatewayModule } from '../gateway.module';
+import type { RouteGroup } from '../http/route-table';
 import { API_VERSION_PREFIXES, isApiRoute } from '../http/api-routes';
 import { ApiKeyRole } from '@consign/contracts';
-import { CarrierOnly, Roles } from './api-key.auth';
-import { TrackingPageController } from '../tracking/tracking-page.controller';
+import { routeAccessConfig } from './api-key.auth';
+import { TRACKING_PAGE_PATH, TrackingPageController } from '../tracking/tracking-page.controller';
 
 describe('route access', () => {
-  it('puts every gateway controller under an API version, where a credential is required, bar the public tracking page', () => {
-    const controllers: (new (...args: never[]) => unknown)[] = Reflect.getMetadata(
-      MODULE_METADATA.CONTROLLERS,
-      GatewayModule,
-    );
-    expect(controllers.length).toBeGreaterThan(0);
-    for (const controller of controllers) {
-      const path: string = Reflect.getMetadata(PATH_METADATA, controller);
-      expect({ controller: controller.name, api: isApiRoute(`/${path}/`) }).toEqual({
-        controller: controller.name,
-        // Open by design: its unguessable token is the credential, and it shows no personal data.
-        api: controller !== TrackingPageController,
-      });
-    }
+  it('puts every route of the table under an API version, where a credential is required; the only controller is the public tracking page', () => {
+    const prefixes = routeGroups().map((group) => group.prefix);
+    expect(prefixes.length).toBeGreaterThan(10);
+    for (const prefix of prefixes)
+      expect({ prefix, api: isApiRoute(`/${prefix}/`) }).toEqual({ prefix, api: true });
+    // Open by design: its unguessable token is the credential, and it shows no personal data.
+    expect(Reflect.getMetadata(MODULE_METADATA.CONTROLLERS, GatewayModule)).toEqual([
+      TrackingPageController,
+    ]);
+    expect(isApiRoute(`/${TRACKING_PAGE_PATH}/`)).toBe(false);
   });
 
   it('knows the versions of the client interface and nothing else', () => {
@@ -34,34 +30,19 @@ describe('route access', () => {
     expect(isApiRoute('/2025-07')).toBe(false);
   });
 
-  it('records @Roles and @CarrierOnly in the route config, keeping what else is there', () => {
-    class Routes {
-      @Roles(ApiKeyRole.Operator)
-      operate(): void {}
-
-      @CarrierOnly()
-      report(): void {}
-
-      plain(): void {}
-    }
-    Reflect.defineMetadata(
-      FASTIFY_ROUTE_CONFIG_METADATA,
-      { rateLimit: false },
-      Routes.prototype.report,
-    );
-    CarrierOnly()(Routes.prototype, 'report', {
-      value: Routes.prototype.report,
-    } as TypedPropertyDescriptor<unknown>);
-
-    expect(Reflect.getMetadata(FASTIFY_ROUTE_CONFIG_METADATA, Routes.prototype.operate)).toEqual({
+  it("puts a route's access in its Fastify config, where the authentication hook reads it", () => {
+    expect(routeAccessConfig(undefined)).toEqual({});
+    expect(routeAccessConfig({ roles: [ApiKeyRole.Operator] })).toEqual({
       consignAccess: { roles: [ApiKeyRole.Operator] },
     });
-    expect(Reflect.getMetadata(FASTIFY_ROUTE_CONFIG_METADATA, Routes.prototype.report)).toEqual({
-      rateLimit: false,
-      consignAccess: { carrierOnly: true },
-    });
-    expect(
-      Reflect.getMetadata(FASTIFY_ROUTE_CONFIG_METADATA, Routes.prototype.plain),
-    ).toBeUndefined();
+    expect(routeAccessConfig({ carrier: true })).toEqual({ consignAccess: { carrierOnly: true } });
   });
 });
+
+/** The gateway's route groups, made with inert dependencies (their handlers never run here). */
+function routeGroups(): RouteGroup[] {
+  return API_ROUTE_GROUPS.map((group) => {
+    const make = group as new (...dependencies: unknown[]) => RouteGroup;
+    return new make(...Array.from({ length: group.length }, () => Object.freeze({})));
+  });
+}

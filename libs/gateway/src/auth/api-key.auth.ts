@@ -1,19 +1,16 @@
-import { ExecutionContext, createParamDecorator } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyRequest } from 'fastify';
 import { noteRequestMerchant } from '@consign/observability';
 import { ApiError } from '../http/api-error';
 import { isApiRoute } from '../http/api-routes';
-import { addRouteConfig, routeConfigOf } from '../http/route-config';
 import { ApiKeyRole } from '@consign/contracts';
 import { ApiKeyService, Principal } from './api-key.service';
 import { bearerTokenOf } from './bearer-token';
 import { CarrierCredentialService } from './carrier-credential.service';
 
 /**
- * Who may call a route of the API versions. Kept in the Fastify route's `config`, which Nest's
- * Fastify adapter fills from the handler's metadata, so that the authentication hook reads it
- * with the route it matched: no per-request reflection.
+ * Who may call a route of the API versions. Kept in the Fastify route's `config` (the route
+ * table puts it there), so that the authentication hook reads it with the route it matched.
  */
 interface RouteAccess {
   /** Only a carrier's credential (a merchant's key gets a 403). */
@@ -26,22 +23,12 @@ const ACCESS = 'consignAccess' as const;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Set by @Roles and @CarrierOnly; absent: any valid API key. */
+    /** Set from the route table's `access` (routeAccessConfig); absent: any merchant key. */
     [ACCESS]?: RouteAccess;
   }
 }
 
 type AuthenticatedRequest = FastifyRequest & { principal?: Principal; carrier?: string };
-
-/** Adds to the handler's route access (other route config kept). */
-function routeAccess(access: RouteAccess): MethodDecorator {
-  return (_target, _key, descriptor) => {
-    const handler = descriptor.value as object;
-    const current = routeConfigOf(handler)[ACCESS] as RouteAccess | undefined;
-    addRouteConfig(handler, { [ACCESS]: { ...current, ...access } });
-    return descriptor;
-  };
-}
 
 /** The route config of a route of the table with this access (absent: any merchant key). */
 export function routeAccessConfig(
@@ -50,11 +37,6 @@ export function routeAccessConfig(
   if (!access) return {};
   return { [ACCESS]: 'carrier' in access ? { carrierOnly: true } : { roles: access.roles } };
 }
-
-/** A route only keys of these roles may call (operators' warehouse endpoints, the admin API). */
-export const Roles = (...roles: ApiKeyRole[]): MethodDecorator => routeAccess({ roles });
-/** A route for carriers: a carrier credential, not a merchant's key (which gets a 403). */
-export const CarrierOnly = (): MethodDecorator => routeAccess({ carrierOnly: true });
 
 const MISSING_KEY = 'Missing API key: send Authorization: Bearer <key>.';
 const CHALLENGE = { 'www-authenticate': 'Bearer' };
@@ -139,21 +121,9 @@ export function merchantIdOf(request: FastifyRequest): number {
   return principal.merchantId;
 }
 
-/** The carrier whose credential authenticated the request (carrier routes). */
+/** The carrier whose credential authenticated the request (routes with `access: { carrier: true }`). */
 export function carrierOf(request: FastifyRequest): string {
   const carrier = (request as AuthenticatedRequest).carrier;
   if (!carrier) throw new ApiError(401, 'Missing carrier credential.');
   return carrier;
 }
-
-/** The authenticated merchant's id. */
-export const MerchantId = createParamDecorator(
-  (_data: unknown, context: ExecutionContext): number =>
-    merchantIdOf(context.switchToHttp().getRequest<FastifyRequest>()),
-);
-
-/** The carrier whose credential authenticated the request (routes marked @CarrierOnly()). */
-export const AuthenticatedCarrier = createParamDecorator(
-  (_data: unknown, context: ExecutionContext): string =>
-    carrierOf(context.switchToHttp().getRequest<FastifyRequest>()),
-);

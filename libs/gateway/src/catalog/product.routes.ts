@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogTopic, CreateProductRequest, ProductView } from '@consign/contracts';
 import { LongId } from '../http/api-envelope';
-import { longIdParam } from '../http/contract.pipe';
+import { longIdParam } from '../http/route-inputs';
 import { GatewayBus } from '../http/gateway-bus';
 import { RouteGroup, route } from '../http/route-table';
 

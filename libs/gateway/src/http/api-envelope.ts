@@ -1,6 +1,4 @@
 import { Type, applyDecorators } from '@nestjs/common';
-import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
-import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import {
   ApiExtraModels,
   ApiOkResponse,
@@ -173,11 +171,10 @@ function dataSchema(data: EnvelopeData): {
   return { schema: { $ref: getSchemaPath(data) }, models: [data] };
 }
 
-/** Whether the route handler has a parameter of this kind (its parameter decorators already ran). */
-function takes(type: RouteParamtypes, target: object, key: string | symbol): boolean {
-  const args: Record<string, unknown> =
-    Reflect.getMetadata(ROUTE_ARGS_METADATA, target.constructor, key) ?? {};
-  return Object.keys(args).some((arg) => arg.split(':')[0] === String(type));
+/** What an operation takes, for the failures it may answer (413/415 with a body, 414 with a path parameter). */
+export interface OperationInputs {
+  body?: boolean;
+  pathParams?: boolean;
 }
 
 const RETRY_AFTER = {
@@ -210,14 +207,14 @@ function errorResponse(status: ErrorStatus): MethodDecorator {
  */
 export function ApiEnvelope(
   data: EnvelopeData,
-  options: { description?: string; errors?: ErrorStatus[] } = {},
+  options: { description?: string; errors?: ErrorStatus[] } & OperationInputs = {},
 ): MethodDecorator {
   const { schema, models } = dataSchema(data);
   return (target, key, descriptor) => {
     const errors = new Set<ErrorStatus>([
       ...COMMON_ERRORS,
-      ...(takes(RouteParamtypes.BODY, target, key) ? BODY_ERRORS : []),
-      ...(takes(RouteParamtypes.PARAM, target, key) ? PATH_PARAM_ERRORS : []),
+      ...(options.body ? BODY_ERRORS : []),
+      ...(options.pathParams ? PATH_PARAM_ERRORS : []),
       ...(options.errors ?? []),
     ]);
     applyDecorators(
@@ -240,11 +237,15 @@ export function ApiEnvelope(
  * Documents the failures (in the envelope) of an operation whose success is not an envelope (a
  * document's bytes, described by its own @ApiResponse): the common ones and `errors`.
  */
-export function ApiErrors(errors: ErrorStatus[] = []): MethodDecorator {
+export function ApiErrors(
+  errors: ErrorStatus[] = [],
+  inputs: OperationInputs = {},
+): MethodDecorator {
   return (target, key, descriptor) => {
     const all = new Set<ErrorStatus>([
       ...COMMON_ERRORS,
-      ...(takes(RouteParamtypes.PARAM, target, key) ? PATH_PARAM_ERRORS : []),
+      ...(inputs.body ? BODY_ERRORS : []),
+      ...(inputs.pathParams ? PATH_PARAM_ERRORS : []),
       ...errors,
     ]);
     applyDecorators(

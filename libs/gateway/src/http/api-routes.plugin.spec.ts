@@ -4,7 +4,7 @@ import { HoldOrderRequest, PageQuery } from '@consign/contracts';
 import { ApiKeyRole } from '@consign/contracts';
 import { ApiError } from './api-error';
 import { apiRoutes } from './api-routes.plugin';
-import { longIdParam } from './contract.pipe';
+import { longIdParam } from './route-inputs';
 import { RouteGroup, route } from './route-table';
 
 const handled: unknown[] = [];

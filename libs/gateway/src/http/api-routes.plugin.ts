@@ -8,7 +8,7 @@ import { Logger } from '@nestjs/common';
 import { routeAccessConfig } from '../auth/api-key.auth';
 import { IDEMPOTENT_ROUTE } from '../idempotency/idempotency.hooks';
 import { asHttpError, sendError } from './api-exception.filter';
-import { bodyOf, queryOf } from './contract.pipe';
+import { bodyOf, queryOf } from './route-inputs';
 import { TAKES_BODY } from './edge-rules';
 import { sendRaw } from './raw-reply';
 import { AnyRoute, RawBody, RouteCall, RouteGroup, isRawResponse, urlOf } from './route-table';
@@ -53,29 +53,19 @@ type Extract = (request: FastifyRequest) => unknown;
 
 function handlerOf(apiRoute: AnyRoute, hasParams: boolean): RouteHandlerMethod {
   const params = paramsOf(apiRoute);
-  const query: Extract | undefined = apiRoute.query
-    ? (
-        (validate) => (request: FastifyRequest) =>
-          validate(request.query)
-      )(queryOf(apiRoute.query))
-    : undefined;
-  const body: Extract | undefined = apiRoute.body
-    ? (
-        (validate) => (request: FastifyRequest) =>
-          validate(request.body)
-      )(bodyOf(apiRoute.body))
-    : undefined;
+  const query = apiRoute.query ? queryOf(apiRoute.query) : undefined;
+  const body = apiRoute.body ? bodyOf(apiRoute.body) : undefined;
   const raw = isRawResponse(apiRoute.response);
   return function handle(request: FastifyRequest, reply: FastifyReply) {
-    // As Nest's Fastify adapter did: an empty path parameter ('/label//x') matches no route.
+    // As Nest's Fastify adapter does: an empty path parameter ('/label//x') matches no route.
     if (hasParams && hasEmptyParam(request.params)) {
       reply.callNotFound();
       return undefined;
     }
     // Checked in the order a route names them: path parameters, query, body.
     const pathValues = params === undefined ? undefined : params(request);
-    const queryValue = query === undefined ? undefined : query(request);
-    const bodyValue = body === undefined ? undefined : body(request);
+    const queryValue = query === undefined ? undefined : query(request.query);
+    const bodyValue = body === undefined ? undefined : body(request.body);
     const call = new RouteCall(request, reply, bodyValue, queryValue, pathValues);
     const result = apiRoute.handle(call);
     if (!raw) return result;

@@ -5,7 +5,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { HoldOrderRequest } from '@consign/contracts';
 import { ApiExceptionFilter } from './api-exception.filter';
 import { apiRoutes } from './api-routes.plugin';
-import { longIdParam } from './contract.pipe';
+import { longIdParam } from './route-inputs';
 import { EDGE_FASTIFY_OPTIONS, MAX_PATH_PARAM_LENGTH, parseJsonBodies } from './edge-rules';
 import { RouteGroup, route } from './route-table';
 

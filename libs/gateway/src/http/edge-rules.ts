@@ -64,7 +64,7 @@ export const EDGE_FASTIFY_OPTIONS = {
   clientErrorHandler: answerClientError,
 } satisfies Partial<FastifyServerOptions>;
 
-/** Route config key: the route's handler takes a request body (set by runApiRoutesDirectly). */
+/** Route config key: the route takes a request body (set by the route table, apiRoutes). */
 export const TAKES_BODY = 'consignTakesBody' as const;
 
 declare module 'fastify' {

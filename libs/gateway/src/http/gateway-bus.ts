@@ -15,8 +15,8 @@ export function wasReplayed(stamp: CommandStamp): boolean {
 }
 
 /**
- * The controllers' way to the services: send, wait, and answer the data or the mapped error. A
- * command that creates or changes something passes its request's stamp (@Command()): its id and
+ * The routes' way to the services: send, wait, and answer the data or the mapped error. A command
+ * that creates or changes something passes its request's stamp (RouteCall.command): its id and
  * deadline travel with it, and the wait ends at the deadline.
  */
 @Injectable()

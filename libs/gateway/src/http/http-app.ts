@@ -11,7 +11,6 @@ import { authenticateApiRoutes } from '../auth/api-key.auth';
 import { handleIdempotency } from '../idempotency/idempotency.hooks';
 import { ApiError } from './api-error';
 import { isApiRoute } from './api-routes';
-import { runApiRoutesDirectly } from './direct-routes';
 import { apiRoutes } from './api-routes.plugin';
 import { RouteTable } from './route-table';
 import { setupApiDocs } from './api-docs';
@@ -52,9 +51,10 @@ export async function createHttpApp(
 
 /**
  * The house rules that live in Fastify hooks and parsers (415, the JSON body parser with the
- * hostile-input checks, 429, 401/403, Idempotency-Key and the success envelope), and the API routes run directly
- * (runApiRoutesDirectly). Before the routes are registered (init, listen); the application must be
- * created with `bodyParser: false` (Nest's JSON parser would clash with the gateway's).
+ * hostile-input checks, 429, 401/403, Idempotency-Key and the success envelope), then the API's
+ * route table (RouteTable) as a Fastify plugin (apiRoutes). Before init or listen; the
+ * application must be created with `bodyParser: false` (Nest's JSON parser would clash with the
+ * gateway's).
  */
 export async function applyHttpRules(app: NestFastifyApplication): Promise<void> {
   app.getHttpAdapter().getInstance().decorateRequest(BEARER_SLOT, null);
@@ -62,7 +62,6 @@ export async function applyHttpRules(app: NestFastifyApplication): Promise<void>
   parseJsonBodies(app);
   authenticateApiRoutes(app);
   handleIdempotency(app);
-  runApiRoutesDirectly(app);
   envelopeResults(app);
   await limitRequestRate(app, app.get(GatewayConfig));
   // After the rate limit, whose onRoute hook must see the routes.

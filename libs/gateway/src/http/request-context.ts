@@ -1,4 +1,3 @@
-import { ExecutionContext, createParamDecorator } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { CORRELATION_HEADER } from '@consign/contracts';
 import { correlationIdOrNew, currentCorrelationId } from '@consign/observability';
@@ -11,8 +10,3 @@ import { correlationIdOrNew, currentCorrelationId } from '@consign/observability
 export function correlationIdOf(request: FastifyRequest): string {
   return currentCorrelationId() ?? correlationIdOrNew(request.headers[CORRELATION_HEADER]);
 }
-
-export const CorrelationId = createParamDecorator(
-  (_data: unknown, context: ExecutionContext): string =>
-    correlationIdOf(context.switchToHttp().getRequest<FastifyRequest>()),
-);

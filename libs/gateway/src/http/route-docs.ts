@@ -10,7 +10,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { ApiKeyRole } from '@consign/contracts';
-import { Idempotent } from '../idempotency/idempotency.hooks';
+import { ApiIdempotent } from '../idempotency/idempotency.hooks';
 import { ApiEnvelope, ApiErrors } from './api-envelope';
 import { AnyRoute, HttpMethod, PathParam, RouteGroup, isRawResponse } from './route-table';
 
@@ -79,9 +79,10 @@ function documentRoute(controller: Type<unknown>, apiRoute: AnyRoute): void {
 
   const response = apiRoute.response;
   const decorators: MethodDecorator[] = [];
+  const inputs = { body: apiRoute.body !== undefined, pathParams: params.length > 0 };
   if (isRawResponse(response)) {
     decorators.push(
-      ApiErrors(response.raw.errors),
+      ApiErrors(response.raw.errors, inputs),
       ApiResponse({
         status: 200,
         description: response.raw.description,
@@ -92,12 +93,16 @@ function documentRoute(controller: Type<unknown>, apiRoute: AnyRoute): void {
     );
   } else
     decorators.push(
-      ApiEnvelope(response.data, { description: response.description, errors: response.errors }),
+      ApiEnvelope(response.data, {
+        description: response.description,
+        errors: response.errors,
+        ...inputs,
+      }),
     );
   for (const [name, param] of [...params].reverse())
     decorators.push(ApiParam({ name, description: param.description, schema: param.schema }));
   for (const query of [...(apiRoute.queryDocs ?? [])].reverse()) decorators.push(ApiQuery(query));
-  if (apiRoute.idempotent) decorators.push(Idempotent());
+  if (apiRoute.idempotent) decorators.push(ApiIdempotent());
   decorators.push(
     ApiOperation({
       summary: apiRoute.summary,

@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { ExecutionContext, createParamDecorator } from '@nestjs/common';
 import { ApiHeader, DECORATORS } from '@nestjs/swagger';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -7,7 +6,6 @@ import { AppConfig } from '@consign/config';
 import { CommandStamp } from '@consign/bus';
 import { ApiError } from '../http/api-error';
 import { wasReplayed } from '../http/gateway-bus';
-import { addRouteConfig } from '../http/route-config';
 import type { Principal } from '../auth/api-key.service';
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
@@ -19,7 +17,7 @@ const SLOT = 'consignCommand' as const;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Set by @Idempotent(): the route creates or changes something. */
+    /** Set from the route table's `idempotent`: the route creates or changes something. */
     [IDEMPOTENT]?: true;
   }
 }
@@ -56,12 +54,11 @@ const DOCUMENTED = {
 } as const;
 
 /**
- * Marks a route that creates or changes something: it honours `Idempotency-Key` (see
- * handleIdempotency) and its request carries a command id and deadline to the service (@Command).
- * Documents the header and its 409, 422 and 504 answers in the API document. Put it above
- * @ApiEnvelope, which it completes.
+ * Documents a route that creates or changes something (`idempotent: true` in the route table):
+ * the Idempotency-Key header and its 409, 422 and 504 answers. Applied after @ApiEnvelope, which
+ * it completes.
  */
-export function Idempotent(): MethodDecorator {
+export function ApiIdempotent(): MethodDecorator {
   return (target, key, descriptor) => {
     ApiHeader({
       name: 'Idempotency-Key',
@@ -70,7 +67,6 @@ export function Idempotent(): MethodDecorator {
       schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH },
     })(target, key, descriptor);
     const handler = descriptor.value as object;
-    addRouteConfig(handler, { [IDEMPOTENT]: true });
     // Completes the responses @ApiEnvelope declared (swagger keeps them by status).
     const responses: Record<string, Record<string, unknown>> = Reflect.getMetadata(
       DECORATORS.API_RESPONSE,
@@ -122,12 +118,6 @@ export function commandOf(request: FastifyRequest): CommandStamp {
 
 /** The route config of a route that creates or changes something (see handleIdempotency). */
 export const IDEMPOTENT_ROUTE = { [IDEMPOTENT]: true } as const;
-
-/** The command id and deadline of an @Idempotent route's request, for GatewayBus.call. */
-export const Command = createParamDecorator(
-  (_data: unknown, context: ExecutionContext): CommandStamp =>
-    commandOf(context.switchToHttp().getRequest<FastifyRequest>()),
-);
 
 /** An Idempotency-Key as the house rule allows: 1 to 255 printable ASCII characters. */
 export function isValidIdempotencyKey(value: unknown): value is string {
@@ -197,7 +187,7 @@ export class InFlightKeys {
 }
 
 /**
- * House rule: every route that creates or changes something (@Idempotent) honours
+ * House rule: every route that creates or changes something (`idempotent: true`) honours
  * `Idempotency-Key`, Stripe's way, with the owning service's command ledger as the record
  * (docs/operations.md). Two Fastify hooks, registered after authentication (the key is the
  * merchant's) and before the handler:

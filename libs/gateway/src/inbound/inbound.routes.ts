@@ -11,7 +11,7 @@ import {
   ApiKeyRole,
 } from '@consign/contracts';
 import { LongId } from '../http/api-envelope';
-import { longIdParam } from '../http/contract.pipe';
+import { longIdParam } from '../http/route-inputs';
 import { GatewayBus } from '../http/gateway-bus';
 import { RouteGroup, route } from '../http/route-table';
 

@@ -9,7 +9,7 @@ import {
   LabelView,
 } from '@consign/contracts';
 import { LongId } from '../http/api-envelope';
-import { longIdParam } from '../http/contract.pipe';
+import { longIdParam } from '../http/route-inputs';
 import { GatewayBus } from '../http/gateway-bus';
 import { RawBody, RouteGroup, route } from '../http/route-table';
 import { TrackingTokenService } from '../tracking/tracking-token.service';

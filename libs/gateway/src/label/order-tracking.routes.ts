@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { LabelTopic, OrderTopic, OrderTrackingView } from '@consign/contracts';
-import { longIdParam } from '../http/contract.pipe';
+import { longIdParam } from '../http/route-inputs';
 import { GatewayBus } from '../http/gateway-bus';
 import { RouteGroup, route } from '../http/route-table';
 

@@ -1,4 +1,3 @@
-import { ExecutionContext, createParamDecorator } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 
 /**
@@ -10,8 +9,3 @@ export function publicOriginOf(request: FastifyRequest): string {
   if (configured) return configured.replace(/\/+$/, '');
   return `${request.protocol}://${request.headers.host ?? 'localhost'}`;
 }
-
-export const PublicOrigin = createParamDecorator(
-  (_data: unknown, context: ExecutionContext): string =>
-    publicOriginOf(context.switchToHttp().getRequest<FastifyRequest>()),
-);

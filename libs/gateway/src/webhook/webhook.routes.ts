@@ -9,7 +9,7 @@ import {
   WebhookEndpointView,
   WebhookTopic,
 } from '@consign/contracts';
-import { longIdParam } from '../http/contract.pipe';
+import { longIdParam } from '../http/route-inputs';
 import { GatewayBus } from '../http/gateway-bus';
 import { RouteGroup, route } from '../http/route-table';
 

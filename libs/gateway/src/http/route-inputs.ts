@@ -1,0 +1,50 @@
+import type { ClassConstructor } from 'class-transformer';
+import { validateContract, validationMessage } from '@consign/contracts';
+import { ApiError } from './api-error';
+import { LongId } from './api-envelope';
+import type { PathParam } from './route-table';
+
+/**
+ * What a route takes, checked before its handler runs: each check answers the value, or throws a
+ * 400 naming each offending field.
+ */
+
+function checked<T extends object>(
+  cls: ClassConstructor<T>,
+  inputChecked: boolean,
+): (value: unknown) => T {
+  const options = { inputChecked };
+  return (value) => {
+    const result = validateContract(cls, value ?? {}, options);
+    if (!result.ok) throw new ApiError(400, validationMessage(result.errors));
+    return result.value;
+  };
+}
+
+/**
+ * A route's body, as its contract. The body comes from the gateway's JSON parser
+ * (parseJsonBodies), which already refused hostile input.
+ */
+export function bodyOf<T extends object>(cls: ClassConstructor<T>): (value: unknown) => T {
+  return checked(cls, true);
+}
+
+/** A route's query, as its contract (hostile input checked here). */
+export function queryOf<T extends object>(cls: ClassConstructor<T>): (value: unknown) => T {
+  return checked(cls, false);
+}
+
+const LONG_ID = /^[1-9]\d{0,15}$/;
+
+/** A Long path id: a positive integer within JSON's safe range, else a 400 naming the parameter. */
+function parseLongId(value: string, name: string): number {
+  const id = LONG_ID.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(id))
+    throw new ApiError(400, `Validation failed: ${name} must be a positive integer id`);
+  return id;
+}
+
+/** A route's Long id path parameter (`params: { order_id: longIdParam('The order id.') }`). */
+export function longIdParam(description: string): PathParam<number> {
+  return { parse: parseLongId, description, schema: LongId };
+}
