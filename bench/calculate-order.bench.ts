@@ -4,6 +4,10 @@
  *
  *   npm run bench:calculate-order [-- --duration 10 --connections 10 --rounds 3]
  *                                    [--node-flags "--max-semi-space-size=64"] [--log-level log]
+ *                                    [--baseline /path/to/other/checkout]
+ *
+ * With --baseline, the standalone app of another checkout (built: `npm run build` there) runs
+ * beside this one and each round measures it too: before and after a change, in the same run.
  *
  * Both servers are child processes pinned to CPU 0 (when `taskset` exists); this process, the
  * load generator (autocannon), is pinned to CPU 1. The standalone app runs on the embedded
@@ -179,6 +183,7 @@ async function main(): Promise<void> {
 
   const dataDir = mkdtempSync(join(tmpdir(), 'consign-bench-'));
   const children: ChildProcess[] = [];
+  const cleanups: (() => void)[] = [];
   try {
     const appPort = await freePort();
     children.push(
@@ -192,12 +197,48 @@ async function main(): Promise<void> {
       }),
     );
     const appUrl = `http://127.0.0.1:${appPort}${PATH}`;
+    const baselineRoot = textOption('baseline', '');
+    let baselineUrl: string | undefined;
+    let baselineChild: ChildProcess | undefined;
+    if (baselineRoot) {
+      const baselineMain = join(
+        resolve(baselineRoot),
+        'dist',
+        'apps',
+        'standalone',
+        'src',
+        'main.js',
+      );
+      if (!existsSync(baselineMain)) throw new Error(`build the baseline first: ${baselineMain}`);
+      const baselinePort = await freePort();
+      const baselineData = mkdtempSync(join(tmpdir(), 'consign-bench-baseline-'));
+      baselineChild = startPinned([baselineMain], {
+        PORT: String(baselinePort),
+        HOST: '127.0.0.1',
+        DATA_DIR: baselineData,
+        BOOTSTRAP_API_KEY: API_KEY,
+        RATE_LIMIT_MAX: '0',
+        LOG_LEVEL: logLevel,
+      });
+      children.push(baselineChild);
+      cleanups.push(() => rmSync(baselineData, { recursive: true, force: true }));
+      baselineUrl = `http://127.0.0.1:${baselinePort}${PATH}`;
+    }
     const sample = await waitFor(appUrl, {
       method: 'PUT',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${API_KEY}` },
       body: BODY,
     });
     const response = await sample.text();
+    if (baselineUrl) {
+      const baselineSample = await waitFor(baselineUrl, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${API_KEY}` },
+        body: BODY,
+      });
+      if ((await baselineSample.text()) !== response)
+        throw new Error('the baseline answers calculate/order differently: not the same work');
+    }
     const responseFile = join(dataDir, 'response.json');
     writeFileSync(responseFile, response);
 
@@ -224,17 +265,25 @@ async function main(): Promise<void> {
     );
     await load(appUrl, 3, connections); // warm up both (JIT, caches)
     await load(bareUrl, 3, connections);
-    const [appPid, barePid] = [children[0].pid, children[1].pid];
+    if (baselineUrl) await load(baselineUrl, 3, connections);
+    const [appPid, barePid] = [children[0].pid, children.at(-1)?.pid];
     const bare: Round[] = [];
     const app: Round[] = [];
+    const baseline: Round[] = [];
     for (let round = 1; round <= rounds; round++) {
       const b = await measure(bareUrl, barePid, duration, connections);
       const a = await measure(appUrl, appPid, duration, connections);
       bare.push(b);
       app.push(a);
+      let before = '';
+      if (baselineUrl) {
+        const z = await measure(baselineUrl, baselineChild?.pid, duration, connections);
+        baseline.push(z);
+        before = `, baseline ${z.rate.toFixed(0)} req/s${cpuText(z.cpu)}, ratio ${(z.rate / b.rate).toFixed(2)}`;
+      }
       process.stdout.write(
         `round ${round}: bare ${b.rate.toFixed(0)} req/s${cpuText(b.cpu)}, ` +
-          `standalone ${a.rate.toFixed(0)} req/s${cpuText(a.cpu)}, ratio ${(a.rate / b.rate).toFixed(2)}\n`,
+          `standalone ${a.rate.toFixed(0)} req/s${cpuText(a.cpu)}, ratio ${(a.rate / b.rate).toFixed(2)}${before}\n`,
       );
     }
     const latency = (results: Round[]) =>
@@ -250,11 +299,20 @@ async function main(): Promise<void> {
         (bareCpu && appCpu
           ? `ratio (CPU per request, bare / gateway): ${(bareCpu / appCpu).toFixed(2)}\n`
           : '') +
+        (baseline.length
+          ? `baseline (${textOption('baseline', '')}): ${median(baseline.map((r) => r.rate)).toFixed(0)} req/s${cpuText(cpuOf(baseline))}, ` +
+            `ratio ${median(baseline.map((r, i) => r.rate / bare[i].rate)).toFixed(2)}` +
+            (bareCpu && cpuOf(baseline)
+              ? `, CPU ratio ${(bareCpu / cpuOf(baseline)!).toFixed(2)}`
+              : '') +
+            '\n'
+          : '') +
         `load average at the end: ${loadText()}\n`,
     );
   } finally {
     for (const child of children.reverse()) await stop(child);
     rmSync(dataDir, { recursive: true, force: true });
+    for (const cleanup of cleanups) cleanup();
   }
 }
 
