@@ -153,6 +153,13 @@ describe('edge rules', () => {
     expect(await response.json()).toMatchObject({ code: 431, data: null });
   });
 
+  it('answers a path whose last parameter is empty with 404, not a 405 naming HEAD', async () => {
+    const response = await app.inject({ method: 'GET', url: '/2025-07/edge/' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers.allow).toBeUndefined();
+    expect(response.json()).toMatchObject({ code: 404, data: null });
+  });
+
   it('still answers an unknown path with 404', async () => {
     const response = await app.inject({ method: 'DELETE', url: '/2025-07/nowhere/1' });
     expect(response.statusCode).toBe(404);

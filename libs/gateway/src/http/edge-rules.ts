@@ -122,7 +122,8 @@ const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as 
 export function allowedMethods(request: FastifyRequest): string[] {
   if (request.routeOptions.url !== undefined) return [];
   const path = request.url.split('?', 1)[0];
-  if (path.includes('//')) return [];
+  // An empty segment, in the middle or last ('/label/tracking/'), matches nothing.
+  if (path.includes('//') || path.endsWith('/')) return [];
   const fastify = request.server;
   return METHODS.filter(
     (method) => method !== request.method && fastify.findRoute({ method, url: path }) !== null,
