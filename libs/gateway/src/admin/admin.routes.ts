@@ -15,24 +15,16 @@ import {
   IssuedCarrierCredentialView,
   MerchantPageView,
   MerchantView,
-  PAGE_LIMITS,
   PageQuery,
   ReconcileStockRequest,
   RevokeApiKeyRequest,
   RevokeCarrierCredentialRequest,
   StockReconciliationReport,
 } from '@consign/contracts';
-import { longIdParam } from '../http/route-inputs';
+import { longIdParam, pageOf } from '../http/route-inputs';
 import { GatewayBus } from '../http/gateway-bus';
 import { RouteGroup, route } from '../http/route-table';
 import { AdminService } from './admin.service';
-
-function pageOf(query: PageQuery): { page: number; size: number } {
-  return {
-    page: query.page ?? PAGE_LIMITS.default_page,
-    size: query.size ?? PAGE_LIMITS.default_size,
-  };
-}
 
 /** Only admin keys (other keys get a 403); documented with the `admin` security scheme. */
 const ADMIN_ONLY = { roles: [ApiKeyRole.Admin] } as const;

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { CatalogTopic, InventoryPageView, InventoryQuery, PAGE_LIMITS } from '@consign/contracts';
+import { CatalogTopic, InventoryPageView, InventoryQuery } from '@consign/contracts';
 import { GatewayBus } from '../http/gateway-bus';
+import { pageOf } from '../http/route-inputs';
 import { RouteGroup, route } from '../http/route-table';
 
 /** Stock per variant and warehouse: on hand, reserved by orders, available. */
@@ -30,11 +31,7 @@ export class InventoryRoutes implements RouteGroup {
           CatalogTopic.ListInventory,
           {
             merchant_id: merchantId,
-            query: {
-              ...query,
-              page: query.page ?? PAGE_LIMITS.default_page,
-              size: query.size ?? PAGE_LIMITS.default_size,
-            },
+            query: { ...query, ...pageOf(query) },
           },
           { key: merchantId, correlationId },
         ),

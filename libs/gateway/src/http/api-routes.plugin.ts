@@ -49,7 +49,7 @@ export const apiRoutes: FastifyPluginCallback<ApiRoutesOptions> = (fastify, { gr
   done();
 };
 
-type Extract = (request: FastifyRequest) => unknown;
+type ReadParams = (request: FastifyRequest) => unknown;
 
 function handlerOf(apiRoute: AnyRoute, hasParams: boolean): RouteHandlerMethod {
   const params = paramsOf(apiRoute);
@@ -74,7 +74,7 @@ function handlerOf(apiRoute: AnyRoute, hasParams: boolean): RouteHandlerMethod {
 }
 
 /** The route's path parameters, each parsed by its definition (in the path's order). */
-function paramsOf(apiRoute: AnyRoute): Extract | undefined {
+function paramsOf(apiRoute: AnyRoute): ReadParams | undefined {
   const definitions = Object.entries(apiRoute.params ?? {}) as [
     string,
     { parse(text: string, name: string): unknown },

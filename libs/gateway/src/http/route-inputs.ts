@@ -1,5 +1,5 @@
 import type { ClassConstructor } from 'class-transformer';
-import { validateContract, validationMessage } from '@consign/contracts';
+import { PAGE_LIMITS, PageQuery, validateContract, validationMessage } from '@consign/contracts';
 import { ApiError } from './api-error';
 import { LongId } from './api-envelope';
 import type { PathParam } from './route-table';
@@ -47,4 +47,12 @@ function parseLongId(value: string, name: string): number {
 /** A route's Long id path parameter (`params: { order_id: longIdParam('The order id.') }`). */
 export function longIdParam(description: string): PathParam<number> {
   return { parse: parseLongId, description, schema: LongId };
+}
+
+/** A list's page and size, the defaults filled in where the query has none. */
+export function pageOf(query: PageQuery): { page: number; size: number } {
+  return {
+    page: query.page ?? PAGE_LIMITS.default_page,
+    size: query.size ?? PAGE_LIMITS.default_size,
+  };
 }

@@ -5,13 +5,12 @@ import {
   InboundPageView,
   InboundReceiptRequest,
   InboundTopic,
-  PAGE_LIMITS,
   PageQuery,
   RejectInboundRequest,
   ApiKeyRole,
 } from '@consign/contracts';
 import { LongId } from '../http/api-envelope';
-import { longIdParam } from '../http/route-inputs';
+import { longIdParam, pageOf } from '../http/route-inputs';
 import { GatewayBus } from '../http/gateway-bus';
 import { RouteGroup, route } from '../http/route-table';
 
@@ -64,8 +63,7 @@ export class InboundRoutes implements RouteGroup {
           InboundTopic.List,
           {
             merchant_id: merchantId,
-            page: query.page ?? PAGE_LIMITS.default_page,
-            size: query.size ?? PAGE_LIMITS.default_size,
+            ...pageOf(query),
           },
           { key: merchantId, correlationId },
         ),

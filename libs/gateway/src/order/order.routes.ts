@@ -5,13 +5,12 @@ import {
   OrderPageView,
   OrderTopic,
   OrderView,
-  PAGE_LIMITS,
   PageQuery,
   ShipOrderRequest,
   ApiKeyRole,
 } from '@consign/contracts';
 import { LongId } from '../http/api-envelope';
-import { longIdParam } from '../http/route-inputs';
+import { longIdParam, pageOf } from '../http/route-inputs';
 import { GatewayBus } from '../http/gateway-bus';
 import { RouteGroup, route } from '../http/route-table';
 import { TrackingTokenService } from '../tracking/tracking-token.service';
@@ -70,8 +69,7 @@ export class OrderRoutes implements RouteGroup {
             OrderTopic.List,
             {
               merchant_id: merchantId,
-              page: query.page ?? PAGE_LIMITS.default_page,
-              size: query.size ?? PAGE_LIMITS.default_size,
+              ...pageOf(query),
             },
             { key: merchantId, correlationId },
           )

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
   CreateWebhookRequest,
-  PAGE_LIMITS,
   PageQuery,
   WebhookDeliveryPageView,
   WebhookDeliveryView,
@@ -9,7 +8,7 @@ import {
   WebhookEndpointView,
   WebhookTopic,
 } from '@consign/contracts';
-import { longIdParam } from '../http/route-inputs';
+import { longIdParam, pageOf } from '../http/route-inputs';
 import { GatewayBus } from '../http/gateway-bus';
 import { RouteGroup, route } from '../http/route-table';
 
@@ -122,8 +121,7 @@ export class WebhookRoutes implements RouteGroup {
           {
             merchant_id: merchantId,
             webhook_id: params.webhook_id,
-            page: query.page ?? PAGE_LIMITS.default_page,
-            size: query.size ?? PAGE_LIMITS.default_size,
+            ...pageOf(query),
           },
           { key: merchantId, correlationId },
         ),
