@@ -16,8 +16,8 @@ import {
 import {
   API_ROUTE_GROUPS,
   MAX_PATH_PARAM_LENGTH,
-  RouteGroup,
   documentationControllers,
+  readRouteGroups,
   openApiPluginMetadata,
 } from '@consign/gateway';
 import { finishDocument } from './openapi-finish';
@@ -51,12 +51,6 @@ export const DESCRIPTION = `The HTTP interface of Consign, an open-source shippi
 
 type PluginMetadata = Record<string, unknown>;
 type MetadataEntry = [Promise<Record<string, unknown>>, Record<string, unknown>];
-
-/** A route group made with inert dependencies: its routes are read, never run. */
-function routeGroupOf(group: Type<RouteGroup>): RouteGroup {
-  const inert = Object.freeze({});
-  return new group(...Array.from({ length: group.length }, () => inert));
-}
 
 /**
  * Resolves the plugin metadata and checks that every class it names is exported by the module it
@@ -174,7 +168,7 @@ export async function buildOpenApiDocument(
   const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
     version: string;
   };
-  const controllers = documentationControllers(API_ROUTE_GROUPS.map(routeGroupOf));
+  const controllers = documentationControllers(readRouteGroups(API_ROUTE_GROUPS));
 
   @Module({ controllers })
   class ApiDocsModule {}

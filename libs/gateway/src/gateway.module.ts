@@ -55,8 +55,8 @@ export const API_ROUTE_GROUPS = [
     ...API_ROUTE_GROUPS,
     {
       provide: RouteTable,
-      useFactory: (...groups: RouteGroup[]) => new RouteTable(groups),
-      inject: API_ROUTE_GROUPS,
+      useFactory: (bus: GatewayBus, ...groups: RouteGroup[]) => new RouteTable(groups, bus),
+      inject: [GatewayBus, ...API_ROUTE_GROUPS],
     },
     { provide: GatewayConfig, useFactory: () => loadConfigOf(GatewayConfig) },
     ApiKeyService,

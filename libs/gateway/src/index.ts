@@ -15,6 +15,6 @@ export * from './http/api-envelope';
 export { MAX_PATH_PARAM_LENGTH } from './http/edge-rules';
 export { default as openApiPluginMetadata } from './http/openapi-metadata.generated';
 export * from './gateway.config';
-export { RouteTable } from './http/route-table';
+export { RouteTable, readRouteGroups } from './http/route-table';
 export type { RouteGroup } from './http/route-table';
 export { documentationControllers } from './http/route-docs';

@@ -22,8 +22,7 @@ import {
   StockReconciliationReport,
 } from '@consign/contracts';
 import { longIdParam, pageOf } from '../http/route-inputs';
-import { GatewayBus } from '../http/gateway-bus';
-import { RouteGroup, route } from '../http/route-table';
+import { RouteGroup, forward, route } from '../http/route-table';
 import { AdminService } from './admin.service';
 
 /** Only admin keys (other keys get a 403); documented with the `admin` security scheme. */
@@ -41,17 +40,14 @@ export class AdminRoutes implements RouteGroup {
   readonly tag = 'Admin';
   readonly prefix = '2026-05/cloud/admin';
 
-  constructor(
-    private readonly admin: AdminService,
-    private readonly bus: GatewayBus,
-  ) {}
+  constructor(private readonly admin: AdminService) {}
 
   readonly routes = [
     /**
      * Runs the stock reconciliation now (docs/operations.md): live reservations of cancelled or
      * shipped orders are released or consumed, reserved counts set to their reservations.
      */
-    route({
+    forward({
       name: 'reconcileStock',
       method: 'POST',
       path: 'stock/reconcile',
@@ -64,11 +60,10 @@ export class AdminRoutes implements RouteGroup {
           'What was compared, and what was repaired: reservations released (order Cancelled), consumed (order shipped) or reported (order unknown), and reserved counts set to their reservations.',
         errors: [403],
       },
-      handle: ({ correlationId, body }): Promise<StockReconciliationReport> =>
-        this.bus.call(CatalogTopic.ReconcileStock, body, {
-          key: body.merchant_id ?? 'all',
-          correlationId,
-        }),
+      topic: CatalogTopic.ReconcileStock,
+      request: ({ body }) => body,
+      // Not a merchant's: the reconciliation of one merchant's stock, or of all.
+      key: ({ body }) => body.merchant_id ?? 'all',
     }),
     route({
       name: 'createMerchant',

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { MODULE_METADATA } from '@nestjs/common/constants';
 import { API_ROUTE_GROUPS, GatewayModule } from '../gateway.module';
-import type { RouteGroup } from '../http/route-table';
+import { readRouteGroups } from '../http/route-table';
 import { API_VERSION_PREFIXES, isApiRoute } from '../http/api-routes';
 import { ApiKeyRole } from '@consign/contracts';
 import { routeAccessConfig } from './api-key.auth';
@@ -9,7 +9,7 @@ import { TRACKING_PAGE_PATH, TrackingPageController } from '../tracking/tracking
 
 describe('route access', () => {
   it('puts every route of the table under an API version, where a credential is required; the only controller is the public tracking page', () => {
-    const prefixes = routeGroups().map((group) => group.prefix);
+    const prefixes = readRouteGroups(API_ROUTE_GROUPS).map((group) => group.prefix);
     expect(prefixes.length).toBeGreaterThan(10);
     for (const prefix of prefixes)
       expect({ prefix, api: isApiRoute(`/${prefix}/`) }).toEqual({ prefix, api: true });
@@ -38,11 +38,3 @@ describe('route access', () => {
     expect(routeAccessConfig({ carrier: true })).toEqual({ consignAccess: { carrierOnly: true } });
   });
 });
-
-/** The gateway's route groups, made with inert dependencies (their handlers never run here). */
-function routeGroups(): RouteGroup[] {
-  return API_ROUTE_GROUPS.map((group) => {
-    const make = group as new (...dependencies: unknown[]) => RouteGroup;
-    return new make(...Array.from({ length: group.length }, () => Object.freeze({})));
-  });
-}

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogTopic, InventoryPageView, InventoryQuery } from '@consign/contracts';
-import { GatewayBus } from '../http/gateway-bus';
 import { pageOf } from '../http/route-inputs';
-import { RouteGroup, route } from '../http/route-table';
+import { RouteGroup, forward } from '../http/route-table';
 
 /** Stock per variant and warehouse: on hand, reserved by orders, available. */
 @Injectable()
@@ -11,11 +10,9 @@ export class InventoryRoutes implements RouteGroup {
   readonly tag = 'Inventory';
   readonly prefix = '2025-07/cloud/inventory';
 
-  constructor(private readonly bus: GatewayBus) {}
-
   readonly routes = [
     /** Filters: `sku` (variant id or sku code), `warehouse_code`; paged like every list. */
-    route({
+    forward({
       name: 'list',
       method: 'GET',
       path: '',
@@ -26,15 +23,11 @@ export class InventoryRoutes implements RouteGroup {
         description:
           '`data` is one page of stock levels per SKU and warehouse: on hand, reserved and available.',
       },
-      handle: ({ merchantId, correlationId, query }): Promise<InventoryPageView> =>
-        this.bus.call(
-          CatalogTopic.ListInventory,
-          {
-            merchant_id: merchantId,
-            query: { ...query, ...pageOf(query) },
-          },
-          { key: merchantId, correlationId },
-        ),
+      topic: CatalogTopic.ListInventory,
+      request: ({ merchantId, query }) => ({
+        merchant_id: merchantId,
+        query: { ...query, ...pageOf(query) },
+      }),
     }),
   ];
 }

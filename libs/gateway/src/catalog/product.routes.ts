@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CatalogTopic, CreateProductRequest, ProductView } from '@consign/contracts';
 import { LongId } from '../http/api-envelope';
 import { longIdParam } from '../http/route-inputs';
-import { GatewayBus } from '../http/gateway-bus';
-import { RouteGroup, route } from '../http/route-table';
+import { RouteGroup, forward } from '../http/route-table';
 
 /** Spec endpoints 12–14. */
 @Injectable()
@@ -12,11 +11,9 @@ export class ProductRoutes implements RouteGroup {
   readonly tag = 'Products';
   readonly prefix = '2025-07/cloud/product';
 
-  constructor(private readonly bus: GatewayBus) {}
-
   readonly routes = [
     /** Create a product with its variants; `data` is the new product id. */
-    route({
+    forward({
       name: 'create',
       method: 'POST',
       path: '',
@@ -28,15 +25,11 @@ export class ProductRoutes implements RouteGroup {
         description: 'Created: `data` is the new product id.',
         errors: [409],
       },
-      handle: ({ merchantId, correlationId, command, body }): Promise<number> =>
-        this.bus.call(
-          CatalogTopic.CreateProduct,
-          { merchant_id: merchantId, product: body },
-          { key: merchantId, correlationId, command },
-        ),
+      topic: CatalogTopic.CreateProduct,
+      request: ({ merchantId, body }) => ({ merchant_id: merchantId, product: body }),
     }),
     /** Every product of the merchant, newest first. */
-    route({
+    forward({
       name: 'list',
       method: 'GET',
       path: 'all',
@@ -45,27 +38,23 @@ export class ProductRoutes implements RouteGroup {
         data: [ProductView],
         description: '`data` is every product of the merchant, newest first.',
       },
-      handle: ({ merchantId, correlationId }): Promise<ProductView[]> =>
-        this.bus.call(
-          CatalogTopic.ListProducts,
-          { merchant_id: merchantId },
-          { key: merchantId, correlationId },
-        ),
+      topic: CatalogTopic.ListProducts,
+      request: ({ merchantId }) => ({ merchant_id: merchantId }),
     }),
     /** One product with its variants. */
-    route({
+    forward({
       name: 'get',
       method: 'GET',
       path: ':product_id',
       summary: 'Get a product',
       params: { product_id: longIdParam('The product id.') },
       response: { data: ProductView, description: '`data` is the product with its variants.' },
-      handle: ({ merchantId, correlationId, params }): Promise<ProductView> =>
-        this.bus.call(
-          CatalogTopic.GetProduct,
-          { merchant_id: merchantId, product_id: params.product_id },
-          { key: params.product_id, correlationId },
-        ),
+      topic: CatalogTopic.GetProduct,
+      request: ({ merchantId, params }) => ({
+        merchant_id: merchantId,
+        product_id: params.product_id,
+      }),
+      key: ({ params }) => params.product_id,
     }),
   ];
 }

@@ -1,13 +1,36 @@
 import 'reflect-metadata';
 import fastify, { FastifyInstance } from 'fastify';
-import { HoldOrderRequest, PageQuery } from '@consign/contracts';
-import { ApiKeyRole } from '@consign/contracts';
+import {
+  ApiKeyRole,
+  CommonErrorCode,
+  HoldOrderRequest,
+  OrderTopic,
+  PageQuery,
+  failure,
+  success,
+} from '@consign/contracts';
+import type { CommandBus } from '@consign/bus';
 import { ApiError } from './api-error';
 import { apiRoutes } from './api-routes.plugin';
+import { GatewayBus } from './gateway-bus';
 import { longIdParam } from './route-inputs';
-import { RouteGroup, route } from './route-table';
+import { RouteGroup, forward, route } from './route-table';
 
 const handled: unknown[] = [];
+
+/** What the forwarded routes sent: topic, payload and options. */
+const sent: unknown[][] = [];
+/** A bus that answers an order for order 7 and a not-found for any other. */
+const bus = new GatewayBus({
+  request: (topic: string, payload: { order_id: number }, options: unknown) => {
+    sent.push([topic, payload, options]);
+    return Promise.resolve(
+      payload.order_id === 7
+        ? success({ id: 7, status: 'Draft' })
+        : failure(CommonErrorCode.NotFound, 'No such order.'),
+    );
+  },
+} as unknown as CommandBus);
 
 const testGroup: RouteGroup = {
   name: 'Test',
@@ -41,6 +64,18 @@ const testGroup: RouteGroup = {
       },
       response: { data: Object, description: 'Read.' },
       handle: ({ params }) => params,
+    }),
+    forward({
+      name: 'release',
+      method: 'POST',
+      path: 'orders/:order_id/release',
+      summary: 'Release',
+      params: { order_id: longIdParam('The order id.') },
+      response: { data: Object, description: 'Released.' },
+      topic: OrderTopic.Release,
+      request: ({ params }) => ({ merchant_id: 3, order_id: params.order_id }),
+      key: ({ params }) => params.order_id,
+      reply: (order) => ({ ...order, seen: true }),
     }),
     route({
       name: 'refuse',
@@ -81,7 +116,7 @@ describe('apiRoutes, the route table as a Fastify plugin', () => {
     app.addHook('onRoute', (options) => {
       configs.set(`${String(options.method)} ${options.url}`, options.config);
     });
-    await app.register(apiRoutes, { groups: [testGroup] });
+    await app.register(apiRoutes, { groups: [testGroup], bus });
     await app.ready();
   });
 
@@ -89,6 +124,7 @@ describe('apiRoutes, the route table as a Fastify plugin', () => {
 
   beforeEach(() => {
     handled.length = 0;
+    sent.length = 0;
   });
 
   it('registers each route at its prefix with its access, idempotency and body in its config', () => {
@@ -136,6 +172,29 @@ describe('apiRoutes, the route table as a Fastify plugin', () => {
     const query = await app.inject({ ...wrong, url: '/2025-07/test/1/hold?page=0' });
     expect(query.json().message).toContain('page');
     expect(query.json().message).not.toContain('reason');
+  });
+
+  it("sends a forwarded route's command with its key and correlation id, and answers the reply as the route makes it", async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/2025-07/test/orders/7/release',
+      headers: { 'x-correlation-id': 'corr-7' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ id: 7, status: 'Draft', seen: true });
+    expect(sent).toEqual([
+      [
+        OrderTopic.Release,
+        { merchant_id: 3, order_id: 7 },
+        { key: '7', correlationId: 'corr-7', command: undefined },
+      ],
+    ]);
+  });
+
+  it("answers a forwarded command's failure in the envelope", async () => {
+    const response = await app.inject({ method: 'POST', url: '/2025-07/test/orders/8/release' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ code: 404, message: 'No such order.', data: null });
   });
 
   it("answers a handler's ApiError in the envelope, with its headers", async () => {

@@ -10,11 +10,13 @@ import { IDEMPOTENT_ROUTE } from '../idempotency/idempotency.hooks';
 import { asHttpError, sendError } from './api-exception.filter';
 import { bodyOf, queryOf } from './route-inputs';
 import { TAKES_BODY } from './edge-rules';
+import type { GatewayBus } from './gateway-bus';
 import { sendRaw } from './raw-reply';
 import { AnyRoute, RawBody, RouteCall, RouteGroup, isRawResponse, urlOf } from './route-table';
 
 export interface ApiRoutesOptions {
   groups: readonly RouteGroup[];
+  bus: GatewayBus;
 }
 
 /**
@@ -26,7 +28,11 @@ export interface ApiRoutesOptions {
  * plugin's own error handler, as the application's exception filter answers Nest's routes.
  * Nothing of Nest's router runs.
  */
-export const apiRoutes: FastifyPluginCallback<ApiRoutesOptions> = (fastify, { groups }, done) => {
+export const apiRoutes: FastifyPluginCallback<ApiRoutesOptions> = (
+  fastify,
+  { groups, bus },
+  done,
+) => {
   const logger = new Logger('HTTP');
   // Failures of these routes (their hooks', parsers' and handlers') in the envelope.
   fastify.setErrorHandler((error, request, reply) =>
@@ -38,7 +44,7 @@ export const apiRoutes: FastifyPluginCallback<ApiRoutesOptions> = (fastify, { gr
       fastify.route({
         method: apiRoute.method,
         url,
-        handler: handlerOf(apiRoute, url.includes(':')),
+        handler: handlerOf(apiRoute, bus, url.includes(':')),
         config: {
           ...routeAccessConfig(apiRoute.access),
           ...(apiRoute.idempotent ? IDEMPOTENT_ROUTE : {}),
@@ -51,7 +57,7 @@ export const apiRoutes: FastifyPluginCallback<ApiRoutesOptions> = (fastify, { gr
 
 type ReadParams = (request: FastifyRequest) => unknown;
 
-function handlerOf(apiRoute: AnyRoute, hasParams: boolean): RouteHandlerMethod {
+function handlerOf(apiRoute: AnyRoute, bus: GatewayBus, hasParams: boolean): RouteHandlerMethod {
   const params = paramsOf(apiRoute);
   const query = apiRoute.query ? queryOf(apiRoute.query) : undefined;
   const body = apiRoute.body ? bodyOf(apiRoute.body) : undefined;
@@ -66,7 +72,7 @@ function handlerOf(apiRoute: AnyRoute, hasParams: boolean): RouteHandlerMethod {
     const pathValues = params === undefined ? undefined : params(request);
     const queryValue = query === undefined ? undefined : query(request.query);
     const bodyValue = body === undefined ? undefined : body(request.body);
-    const call = new RouteCall(request, reply, bodyValue, queryValue, pathValues);
+    const call = new RouteCall(bus, request, reply, bodyValue, queryValue, pathValues);
     const result = apiRoute.handle(call);
     if (!raw) return result;
     return Promise.resolve(result).then((bytes) => sendRaw(reply, bytes as RawBody));

@@ -65,7 +65,8 @@ export async function applyHttpRules(app: NestFastifyApplication): Promise<void>
   envelopeResults(app);
   await limitRequestRate(app, app.get(GatewayConfig));
   // After the rate limit, whose onRoute hook must see the routes.
-  await app.register(apiRoutes, { groups: app.get(RouteTable).groups });
+  const table = app.get(RouteTable);
+  await app.register(apiRoutes, { groups: table.groups, bus: table.bus });
 }
 
 /**

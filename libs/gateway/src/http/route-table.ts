@@ -2,9 +2,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ClassConstructor } from 'class-transformer';
 import type { ApiQueryOptions, SchemaObject } from '@nestjs/swagger';
 import type { CommandStamp } from '@consign/bus';
-import type { ApiKeyRole } from '@consign/contracts';
+import type { ApiKeyRole, CommandReply, CommandRequest, CommandTopic } from '@consign/contracts';
 import type { EnvelopeData, ErrorStatus } from './api-envelope';
 import type { RawBody } from './raw-reply';
+import type { GatewayBus } from './gateway-bus';
 import { carrierOf, merchantIdOf } from '../auth/api-key.auth';
 import { commandOf } from '../idempotency/idempotency.hooks';
 import { publicOriginOf } from '../tracking/public-origin';
@@ -50,6 +51,8 @@ export interface RawResponse {
  */
 export class RouteCall<B = undefined, Q = undefined, P = undefined> {
   constructor(
+    /** The way to the services. */
+    readonly bus: GatewayBus,
     readonly request: FastifyRequest,
     readonly reply: FastifyReply,
     readonly body: B,
@@ -85,11 +88,11 @@ export class RouteCall<B = undefined, Q = undefined, P = undefined> {
 
 /**
  * One operation of the client interface: its method and path, what it takes (each validated
- * before the handler runs, a 400 naming the field otherwise), who may call it, how the API
- * document describes it, and what it does. `name` is the operation's name in its group: its
- * OpenAPI operationId is `<group>Controller_<name>`, as clients generated from the document know it.
+ * before the handler runs, a 400 naming the field otherwise), who may call it and how the API
+ * document describes it. `name` is the operation's name in its group: its OpenAPI operationId is
+ * `<group>Controller_<name>`, as clients generated from the document know it.
  */
-export interface ApiRoute<B = undefined, Q = undefined, P = undefined, R = unknown> {
+export interface RouteDefinition<B, Q, P> {
   name: string;
   method: HttpMethod;
   /** Below the group's prefix: '' or e.g. ':order_id/cancel'. */
@@ -105,7 +108,34 @@ export interface ApiRoute<B = undefined, Q = undefined, P = undefined, R = unkno
   queryDocs?: ApiQueryOptions[];
   body?: ClassConstructor<B & object>;
   response: EnvelopeResponse | RawResponse;
+}
+
+/** A route and what it does: `handle` answers the call (see forward() for one that sends a command). */
+export interface ApiRoute<
+  B = undefined,
+  Q = undefined,
+  P = undefined,
+  R = unknown,
+> extends RouteDefinition<B, Q, P> {
+  /** The command it sends, for a route made by forward(). */
+  topic?: CommandTopic;
   handle(call: RouteCall<B, Q, P>): R | Promise<R>;
+}
+
+/**
+ * A route that sends one command and answers its reply: the topic, the command's request made of
+ * the call, the bus key (the merchant unless said) and, if the answer is not the reply itself,
+ * what it is made of. An idempotent route's command carries the request's stamp.
+ */
+export interface ForwardedRoute<B, Q, P, K extends CommandTopic, R> extends RouteDefinition<
+  B,
+  Q,
+  P
+> {
+  topic: K;
+  request(call: RouteCall<B, Q, P>): CommandRequest<K>;
+  key?(call: RouteCall<B, Q, P>): string | number;
+  reply?(reply: CommandReply<K>, call: RouteCall<B, Q, P>): R;
 }
 
 /** A set of routes under one path prefix and one tag of the API document. */
@@ -126,6 +156,29 @@ export function route<B = undefined, Q = undefined, P = undefined, R = unknown>(
   return definition;
 }
 
+/** A route that forwards one command (ForwardedRoute), with its types inferred from its definition. */
+export function forward<
+  B = undefined,
+  Q = undefined,
+  P = undefined,
+  K extends CommandTopic = CommandTopic,
+  R = CommandReply<K>,
+>(definition: ForwardedRoute<B, Q, P, K, R>): AnyRoute {
+  const { request, key, reply, ...described } = definition;
+  const forwarded: ApiRoute<B, Q, P, CommandReply<K> | R> = {
+    ...described,
+    handle: (call) => {
+      const sent = call.bus.call(definition.topic, request(call), {
+        key: key ? key(call) : call.merchantId,
+        correlationId: call.correlationId,
+        command: definition.idempotent ? call.command : undefined,
+      });
+      return reply ? sent.then((answer) => reply(answer, call)) : sent;
+    },
+  };
+  return forwarded as AnyRoute;
+}
+
 /** A route of any body, query, parameters and result: what a group lists. */
 export type AnyRoute = ApiRoute<unknown, unknown, unknown, unknown>;
 
@@ -140,7 +193,24 @@ export function isRawResponse(response: EnvelopeResponse | RawResponse): respons
 
 export type { RawBody };
 
-/** Every route group of the gateway, as the application serves and documents them. */
+/** Every route group of the gateway, as the application serves and documents them, and the bus they send on. */
 export class RouteTable {
-  constructor(readonly groups: readonly RouteGroup[]) {}
+  constructor(
+    readonly groups: readonly RouteGroup[],
+    readonly bus: GatewayBus,
+  ) {}
+}
+
+/**
+ * The route groups made with inert stand-ins for their dependencies: for reading the table (the
+ * API document, checks over it). Their handlers must not run.
+ */
+export function readRouteGroups(
+  classes: readonly (new (...dependencies: never[]) => RouteGroup)[],
+): RouteGroup[] {
+  const inert = Object.freeze({});
+  return classes.map((group) => {
+    const make = group as unknown as new (...dependencies: unknown[]) => RouteGroup;
+    return new make(...Array.from({ length: group.length }, () => inert));
+  });
 }

@@ -11,8 +11,7 @@ import {
 } from '@consign/contracts';
 import { LongId } from '../http/api-envelope';
 import { longIdParam, pageOf } from '../http/route-inputs';
-import { GatewayBus } from '../http/gateway-bus';
-import { RouteGroup, route } from '../http/route-table';
+import { RouteGroup, forward } from '../http/route-table';
 
 /**
  * Spec endpoints 9–11, and the operations on an inbound order: the merchant cancels; operators
@@ -24,11 +23,9 @@ export class InboundRoutes implements RouteGroup {
   readonly tag = 'Inbound orders';
   readonly prefix = '2025-07/cloud/inbound';
 
-  constructor(private readonly bus: GatewayBus) {}
-
   readonly routes = [
     /** Announce goods on their way to a warehouse; `data` is the new inbound order id. */
-    route({
+    forward({
       name: 'create',
       method: 'POST',
       path: '',
@@ -39,15 +36,11 @@ export class InboundRoutes implements RouteGroup {
         data: LongId,
         description: 'Created: `data` is the new inbound order id (status Pending).',
       },
-      handle: ({ merchantId, correlationId, command, body }): Promise<number> =>
-        this.bus.call(
-          InboundTopic.Create,
-          { merchant_id: merchantId, inbound: body },
-          { key: merchantId, correlationId, command },
-        ),
+      topic: InboundTopic.Create,
+      request: ({ merchantId, body }) => ({ merchant_id: merchantId, inbound: body }),
     }),
     /** A page of the merchant’s inbound orders, newest first. */
-    route({
+    forward({
       name: 'list',
       method: 'GET',
       path: '',
@@ -58,32 +51,28 @@ export class InboundRoutes implements RouteGroup {
         description:
           '`data` is one page of the merchant’s inbound orders, newest first, with the total.',
       },
-      handle: ({ merchantId, correlationId, query }): Promise<InboundPageView> =>
-        this.bus.call(
-          InboundTopic.List,
-          {
-            merchant_id: merchantId,
-            ...pageOf(query),
-          },
-          { key: merchantId, correlationId },
-        ),
+      topic: InboundTopic.List,
+      request: ({ merchantId, query }) => ({
+        merchant_id: merchantId,
+        ...pageOf(query),
+      }),
     }),
-    route({
+    forward({
       name: 'get',
       method: 'GET',
       path: ':inbound_id',
       summary: 'Get an inbound order',
       params: { inbound_id: longIdParam('The inbound order id.') },
       response: { data: InboundOrderView, description: '`data` is the inbound order.' },
-      handle: ({ merchantId, correlationId, params }): Promise<InboundOrderView> =>
-        this.bus.call(
-          InboundTopic.Get,
-          { merchant_id: merchantId, inbound_id: params.inbound_id },
-          { key: params.inbound_id, correlationId },
-        ),
+      topic: InboundTopic.Get,
+      request: ({ merchantId, params }) => ({
+        merchant_id: merchantId,
+        inbound_id: params.inbound_id,
+      }),
+      key: ({ params }) => params.inbound_id,
     }),
     /** Cancel a Pending inbound order. */
-    route({
+    forward({
       name: 'cancel',
       method: 'POST',
       path: ':inbound_id/cancel',
@@ -95,15 +84,15 @@ export class InboundRoutes implements RouteGroup {
         description: '`data` is the cancelled inbound order.',
         errors: [409],
       },
-      handle: ({ merchantId, correlationId, command, params }): Promise<InboundOrderView> =>
-        this.bus.call(
-          InboundTopic.Cancel,
-          { merchant_id: merchantId, inbound_id: params.inbound_id },
-          { key: params.inbound_id, correlationId, command },
-        ),
+      topic: InboundTopic.Cancel,
+      request: ({ merchantId, params }) => ({
+        merchant_id: merchantId,
+        inbound_id: params.inbound_id,
+      }),
+      key: ({ params }) => params.inbound_id,
     }),
     /** Operators: goods arrived (Partial or Completed); they go on hand at the warehouse. */
-    route({
+    forward({
       name: 'receipt',
       method: 'POST',
       path: ':inbound_id/receipt',
@@ -117,15 +106,16 @@ export class InboundRoutes implements RouteGroup {
         description: '`data` is the inbound order with the received quantities.',
         errors: [403, 409],
       },
-      handle: ({ merchantId, correlationId, command, params, body }): Promise<InboundOrderView> =>
-        this.bus.call(
-          InboundTopic.RecordReceipt,
-          { merchant_id: merchantId, inbound_id: params.inbound_id, receipt: body },
-          { key: params.inbound_id, correlationId, command },
-        ),
+      topic: InboundTopic.RecordReceipt,
+      request: ({ merchantId, params, body }) => ({
+        merchant_id: merchantId,
+        inbound_id: params.inbound_id,
+        receipt: body,
+      }),
+      key: ({ params }) => params.inbound_id,
     }),
     /** Operators: the warehouse refuses a Pending delivery (Failure). */
-    route({
+    forward({
       name: 'reject',
       method: 'POST',
       path: ':inbound_id/reject',
@@ -139,12 +129,13 @@ export class InboundRoutes implements RouteGroup {
         description: '`data` is the inbound order, now Failure.',
         errors: [403, 409],
       },
-      handle: ({ merchantId, correlationId, command, params, body }): Promise<InboundOrderView> =>
-        this.bus.call(
-          InboundTopic.Reject,
-          { merchant_id: merchantId, inbound_id: params.inbound_id, rejection: body },
-          { key: params.inbound_id, correlationId, command },
-        ),
+      topic: InboundTopic.Reject,
+      request: ({ merchantId, params, body }) => ({
+        merchant_id: merchantId,
+        inbound_id: params.inbound_id,
+        rejection: body,
+      }),
+      key: ({ params }) => params.inbound_id,
     }),
   ];
 }

@@ -6,8 +6,7 @@ import {
   isCarrierCode,
 } from '@consign/contracts';
 import { ApiError } from '../http/api-error';
-import { GatewayBus } from '../http/gateway-bus';
-import { PathParam, RouteGroup, route } from '../http/route-table';
+import { PathParam, RouteGroup, forward } from '../http/route-table';
 
 /** The carrier code in the path, as written (the handler checks it). */
 const carrierCodeParam: PathParam<string> = {
@@ -26,14 +25,12 @@ export class CarrierEventsRoutes implements RouteGroup {
   readonly tag = 'Carriers';
   readonly prefix = '2026-05/cloud/carrier';
 
-  constructor(private readonly bus: GatewayBus) {}
-
   readonly routes = [
     /**
      * A batch of checkpoint events of the carrier in the path. Answered once every event is
      * persisted: recorded, ignored as a duplicate, or kept until its tracking number is allocated.
      */
-    route({
+    forward({
       name: 'ingest',
       method: 'POST',
       path: ':carrier_code/events',
@@ -46,7 +43,8 @@ export class CarrierEventsRoutes implements RouteGroup {
         description: 'Persisted: `data` says what became of the events.',
         errors: [403],
       },
-      handle: ({ carrier, correlationId, params, body }): Promise<CarrierEventsResult> => {
+      topic: LabelTopic.IngestCarrierEvents,
+      request: ({ carrier, params, body }) => {
         const carrierCode = params.carrier_code;
         if (!isCarrierCode(carrierCode))
           throw new ApiError(400, 'Validation failed: carrier_code must be a carrier code');
@@ -55,12 +53,9 @@ export class CarrierEventsRoutes implements RouteGroup {
             403,
             `This credential reports for carrier ${carrier}, not ${carrierCode}.`,
           );
-        return this.bus.call(
-          LabelTopic.IngestCarrierEvents,
-          { carrier_code: carrierCode, events: body.events },
-          { key: carrierCode, correlationId },
-        );
+        return { carrier_code: carrierCode, events: body.events };
       },
+      key: ({ params }) => params.carrier_code,
     }),
   ];
 }

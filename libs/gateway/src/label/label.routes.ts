@@ -10,8 +10,7 @@ import {
 } from '@consign/contracts';
 import { LongId } from '../http/api-envelope';
 import { longIdParam } from '../http/route-inputs';
-import { GatewayBus } from '../http/gateway-bus';
-import { RawBody, RouteGroup, route } from '../http/route-table';
+import { RawBody, RouteGroup, forward } from '../http/route-table';
 import { TrackingTokenService } from '../tracking/tracking-token.service';
 
 /** Spec endpoints 1 and 2, and the label record. */
@@ -21,10 +20,7 @@ export class LabelRoutes implements RouteGroup {
   readonly tag = 'Labels';
   readonly prefix = '2026-05/cloud/label';
 
-  constructor(
-    private readonly bus: GatewayBus,
-    private readonly trackingTokens: TrackingTokenService,
-  ) {}
+  constructor(private readonly trackingTokens: TrackingTokenService) {}
 
   readonly routes = [
     /**
@@ -32,7 +28,7 @@ export class LabelRoutes implements RouteGroup {
      * (GET /2025-07/cloud/service) that carries the declared contents (422 otherwise); the label is
      * priced by rating-service.
      */
-    route({
+    forward({
       name: 'create',
       method: 'POST',
       path: '',
@@ -44,18 +40,14 @@ export class LabelRoutes implements RouteGroup {
         description: 'Created: `data` is the new label id.',
         errors: [422],
       },
-      handle: ({ merchantId, correlationId, command, body }): Promise<number> =>
-        this.bus.call(
-          LabelTopic.Create,
-          { merchant_id: merchantId, label: body },
-          { key: merchantId, correlationId, command },
-        ),
+      topic: LabelTopic.Create,
+      request: ({ merchantId, body }) => ({ merchant_id: merchantId, label: body }),
     }),
     /**
      * The label's tracking: explicit nulls until a carrier is allocated, checkpoints latest first
      * in UTC. An unknown label is a 404 with the message "Order not found." (the spec's text).
      */
-    route({
+    forward({
       name: 'tracking',
       method: 'GET',
       path: 'tracking/:id',
@@ -65,32 +57,25 @@ export class LabelRoutes implements RouteGroup {
         data: LabelTrackingView,
         description: '`data` is the tracking of the label; `checkpoints` are latest first.',
       },
-      handle: ({ merchantId, correlationId, params }): Promise<LabelTrackingView> =>
-        this.bus.call(
-          LabelTopic.GetTracking,
-          { merchant_id: merchantId, label_id: params.id },
-          { key: params.id, correlationId },
-        ),
+      topic: LabelTopic.GetTracking,
+      request: ({ merchantId, params }) => ({ merchant_id: merchantId, label_id: params.id }),
+      key: ({ params }) => params.id,
     }),
     /** The label record: what was asked for, and what the carrier allocated since. */
-    route({
+    forward({
       name: 'get',
       method: 'GET',
       path: ':id',
       summary: 'Get a label',
       params: { id: longIdParam('The label id.') },
       response: { data: LabelView, description: '`data` is the label record.' },
-      handle: ({ merchantId, correlationId, params, origin }): Promise<LabelView> =>
-        this.bus
-          .call(
-            LabelTopic.Get,
-            { merchant_id: merchantId, label_id: params.id },
-            { key: params.id, correlationId },
-          )
-          .then((label) => ({
-            ...label,
-            tracking_url: this.trackingTokens.urlFor('label', merchantId, label.id, origin),
-          })),
+      topic: LabelTopic.Get,
+      request: ({ merchantId, params }) => ({ merchant_id: merchantId, label_id: params.id }),
+      key: ({ params }) => params.id,
+      reply: (label, { merchantId, origin }): LabelView => ({
+        ...label,
+        tracking_url: this.trackingTokens.urlFor('label', merchantId, label.id, origin),
+      }),
     }),
     /**
      * A document of the label, as itself (not in the envelope): the shipping label as a 4 × 6 in
@@ -99,7 +84,7 @@ export class LabelRoutes implements RouteGroup {
      * before the carrier allocated the tracking number, 410 once the label is voided, 404 for a
      * customs declaration of a label that crosses no customs border.
      */
-    route({
+    forward({
       name: 'document',
       method: 'GET',
       path: ':id/document',
@@ -131,23 +116,19 @@ export class LabelRoutes implements RouteGroup {
           errors: [409, 410],
         },
       },
-      handle: async ({ merchantId, correlationId, params, query }): Promise<RawBody> => {
-        const document = await this.bus.call(
-          LabelTopic.GetDocument,
-          {
-            merchant_id: merchantId,
-            label_id: params.id,
-            format: query.format,
-            type: query.type ?? LabelDocumentType.Label,
-          },
-          { key: params.id, correlationId },
-        );
-        return {
-          contentType: document.content_type,
-          filename: document.filename,
-          bytes: Buffer.from(document.body_base64, 'base64'),
-        };
-      },
+      topic: LabelTopic.GetDocument,
+      request: ({ merchantId, params, query }) => ({
+        merchant_id: merchantId,
+        label_id: params.id,
+        format: query.format,
+        type: query.type ?? LabelDocumentType.Label,
+      }),
+      key: ({ params }) => params.id,
+      reply: (document): RawBody => ({
+        contentType: document.content_type,
+        filename: document.filename,
+        bytes: Buffer.from(document.body_base64, 'base64'),
+      }),
     }),
     /**
      * Voids a label the carrier has not scanned yet: its status becomes `voided`, its tracking
@@ -155,7 +136,7 @@ export class LabelRoutes implements RouteGroup {
      * answer 410. Voiding a voided label answers it again (idempotent). After the carrier's first
      * scan: 409 with the scan.
      */
-    route({
+    forward({
       name: 'void',
       method: 'POST',
       path: ':id/void',
@@ -167,12 +148,9 @@ export class LabelRoutes implements RouteGroup {
         description: '`data` is the voided label record.',
         errors: [409],
       },
-      handle: ({ merchantId, correlationId, command, params }): Promise<LabelView> =>
-        this.bus.call(
-          LabelTopic.Void,
-          { merchant_id: merchantId, label_id: params.id },
-          { key: params.id, correlationId, command },
-        ),
+      topic: LabelTopic.Void,
+      request: ({ merchantId, params }) => ({ merchant_id: merchantId, label_id: params.id }),
+      key: ({ params }) => params.id,
     }),
   ];
 }

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { LabelTopic, OrderTopic, OrderTrackingView } from '@consign/contracts';
 import { longIdParam } from '../http/route-inputs';
-import { GatewayBus } from '../http/gateway-bus';
 import { RouteGroup, route } from '../http/route-table';
 
 /** Spec endpoint 8: label-tracking follows an order's shipments. */
@@ -10,8 +9,6 @@ export class OrderTrackingRoutes implements RouteGroup {
   readonly name = 'OrderTracking';
   readonly tag = 'Orders';
   readonly prefix = '2025-07/cloud/order';
-
-  constructor(private readonly bus: GatewayBus) {}
 
   readonly routes = [
     /**
@@ -28,12 +25,12 @@ export class OrderTrackingRoutes implements RouteGroup {
         data: [OrderTrackingView],
         description: '`data` is the tracking of each shipment of the order; empty before it ships.',
       },
-      handle: async ({ merchantId, correlationId, params }): Promise<OrderTrackingView[]> => {
+      handle: async ({ bus, merchantId, correlationId, params }): Promise<OrderTrackingView[]> => {
         const query = { merchant_id: merchantId, order_id: params.order_id };
         const context = { key: params.order_id, correlationId };
-        const shipments = await this.bus.call(LabelTopic.GetOrderTracking, query, context);
+        const shipments = await bus.call(LabelTopic.GetOrderTracking, query, context);
         // No shipment: an order that has not shipped yet (an empty list), or none of the merchant's.
-        if (shipments.length === 0) await this.bus.call(OrderTopic.Get, query, context);
+        if (shipments.length === 0) await bus.call(OrderTopic.Get, query, context);
         return shipments;
       },
     }),

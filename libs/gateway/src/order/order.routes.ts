@@ -11,8 +11,7 @@ import {
 } from '@consign/contracts';
 import { LongId } from '../http/api-envelope';
 import { longIdParam, pageOf } from '../http/route-inputs';
-import { GatewayBus } from '../http/gateway-bus';
-import { RouteGroup, route } from '../http/route-table';
+import { RouteGroup, forward } from '../http/route-table';
 import { TrackingTokenService } from '../tracking/tracking-token.service';
 
 /**
@@ -26,14 +25,11 @@ export class OrderRoutes implements RouteGroup {
   readonly tag = 'Orders';
   readonly prefix = '2025-07/cloud/order';
 
-  constructor(
-    private readonly bus: GatewayBus,
-    private readonly tracking: TrackingTokenService,
-  ) {}
+  constructor(private readonly tracking: TrackingTokenService) {}
 
   readonly routes = [
     /** Create an order; `data` is the new order id. It starts Draft; stock makes it Approved or OnHold. */
-    route({
+    forward({
       name: 'create',
       method: 'POST',
       path: '',
@@ -45,15 +41,11 @@ export class OrderRoutes implements RouteGroup {
         description:
           'Created: `data` is the new order id (status Draft; stock is reserved asynchronously: Approved or OnHold).',
       },
-      handle: ({ merchantId, correlationId, command, body }): Promise<number> =>
-        this.bus.call(
-          OrderTopic.Create,
-          { merchant_id: merchantId, order: body },
-          { key: merchantId, correlationId, command },
-        ),
+      topic: OrderTopic.Create,
+      request: ({ merchantId, body }) => ({ merchant_id: merchantId, order: body }),
     }),
     /** A page of the merchant’s orders, newest first. */
-    route({
+    forward({
       name: 'list',
       method: 'GET',
       path: '',
@@ -63,39 +55,27 @@ export class OrderRoutes implements RouteGroup {
         data: OrderPageView,
         description: '`data` is one page of the merchant’s orders, newest first, with the total.',
       },
-      handle: ({ merchantId, correlationId, query, origin }): Promise<OrderPageView> =>
-        this.bus
-          .call(
-            OrderTopic.List,
-            {
-              merchant_id: merchantId,
-              ...pageOf(query),
-            },
-            { key: merchantId, correlationId },
-          )
-          .then((page) => ({
-            ...page,
-            list: page.list.map((order) => this.withTrackingUrl(merchantId, order, origin)),
-          })),
+      topic: OrderTopic.List,
+      request: ({ merchantId, query }) => ({ merchant_id: merchantId, ...pageOf(query) }),
+      reply: (page, { merchantId, origin }): OrderPageView => ({
+        ...page,
+        list: page.list.map((order) => this.withTrackingUrl(merchantId, order, origin)),
+      }),
     }),
-    route({
+    forward({
       name: 'get',
       method: 'GET',
       path: ':order_id',
       summary: 'Get an order',
       params: { order_id: longIdParam('The order id.') },
       response: { data: OrderView, description: '`data` is the order.' },
-      handle: ({ merchantId, correlationId, params, origin }): Promise<OrderView> =>
-        this.bus
-          .call(
-            OrderTopic.Get,
-            { merchant_id: merchantId, order_id: params.order_id },
-            { key: params.order_id, correlationId },
-          )
-          .then((order) => this.withTrackingUrl(merchantId, order, origin)),
+      topic: OrderTopic.Get,
+      request: ({ merchantId, params }) => ({ merchant_id: merchantId, order_id: params.order_id }),
+      key: ({ params }) => params.order_id,
+      reply: (order, { merchantId, origin }) => this.withTrackingUrl(merchantId, order, origin),
     }),
     /** Cancel a Draft, OnHold or Approved order; its reserved stock is released. */
-    route({
+    forward({
       name: 'cancel',
       method: 'POST',
       path: ':order_id/cancel',
@@ -107,15 +87,12 @@ export class OrderRoutes implements RouteGroup {
         description: '`data` is the cancelled order; reserved stock is released.',
         errors: [409],
       },
-      handle: ({ merchantId, correlationId, command, params }): Promise<OrderView> =>
-        this.bus.call(
-          OrderTopic.Cancel,
-          { merchant_id: merchantId, order_id: params.order_id },
-          { key: params.order_id, correlationId, command },
-        ),
+      topic: OrderTopic.Cancel,
+      request: ({ merchantId, params }) => ({ merchant_id: merchantId, order_id: params.order_id }),
+      key: ({ params }) => params.order_id,
     }),
     /** Hold a Draft or Approved order (body optional: `reason`). */
-    route({
+    forward({
       name: 'hold',
       method: 'POST',
       path: ':order_id/hold',
@@ -124,15 +101,16 @@ export class OrderRoutes implements RouteGroup {
       params: { order_id: longIdParam('The order id.') },
       body: HoldOrderRequest,
       response: { data: OrderView, description: '`data` is the order, now OnHold.', errors: [409] },
-      handle: ({ merchantId, correlationId, command, params, body }): Promise<OrderView> =>
-        this.bus.call(
-          OrderTopic.Hold,
-          { merchant_id: merchantId, order_id: params.order_id, hold: body },
-          { key: params.order_id, correlationId, command },
-        ),
+      topic: OrderTopic.Hold,
+      request: ({ merchantId, params, body }) => ({
+        merchant_id: merchantId,
+        order_id: params.order_id,
+        hold: body,
+      }),
+      key: ({ params }) => params.order_id,
     }),
     /** Release a held order: it is Draft again until its stock is reserved. */
-    route({
+    forward({
       name: 'release',
       method: 'POST',
       path: ':order_id/release',
@@ -144,15 +122,12 @@ export class OrderRoutes implements RouteGroup {
         description: '`data` is the order; stock reservation is retried.',
         errors: [409],
       },
-      handle: ({ merchantId, correlationId, command, params }): Promise<OrderView> =>
-        this.bus.call(
-          OrderTopic.Release,
-          { merchant_id: merchantId, order_id: params.order_id },
-          { key: params.order_id, correlationId, command },
-        ),
+      topic: OrderTopic.Release,
+      request: ({ merchantId, params }) => ({ merchant_id: merchantId, order_id: params.order_id }),
+      key: ({ params }) => params.order_id,
     }),
     /** Operators: the warehouse starts picking an Approved order (Processing). */
-    route({
+    forward({
       name: 'pick',
       method: 'POST',
       path: ':order_id/pick',
@@ -165,15 +140,12 @@ export class OrderRoutes implements RouteGroup {
         description: '`data` is the order, now Processing.',
         errors: [403, 409],
       },
-      handle: ({ merchantId, correlationId, command, params }): Promise<OrderView> =>
-        this.bus.call(
-          OrderTopic.Pick,
-          { merchant_id: merchantId, order_id: params.order_id },
-          { key: params.order_id, correlationId, command },
-        ),
+      topic: OrderTopic.Pick,
+      request: ({ merchantId, params }) => ({ merchant_id: merchantId, order_id: params.order_id }),
+      key: ({ params }) => params.order_id,
     }),
     /** Operators: the order left the warehouse (Fulfilled); its stock is deducted. */
-    route({
+    forward({
       name: 'ship',
       method: 'POST',
       path: ':order_id/ship',
@@ -187,12 +159,13 @@ export class OrderRoutes implements RouteGroup {
         description: '`data` is the order, now Fulfilled.',
         errors: [403, 409],
       },
-      handle: ({ merchantId, correlationId, command, params, body }): Promise<OrderView> =>
-        this.bus.call(
-          OrderTopic.Ship,
-          { merchant_id: merchantId, order_id: params.order_id, shipment: body },
-          { key: params.order_id, correlationId, command },
-        ),
+      topic: OrderTopic.Ship,
+      request: ({ merchantId, params, body }) => ({
+        merchant_id: merchantId,
+        order_id: params.order_id,
+        shipment: body,
+      }),
+      key: ({ params }) => params.order_id,
     }),
   ];
 

@@ -6,8 +6,7 @@ import {
   OrderCostResultView,
   RatingTopic,
 } from '@consign/contracts';
-import { GatewayBus } from '../http/gateway-bus';
-import { RouteGroup, route } from '../http/route-table';
+import { RouteGroup, forward } from '../http/route-table';
 
 /** Spec endpoints 3 and 4 (docs/pricing.md explains the figures). */
 @Injectable()
@@ -16,14 +15,12 @@ export class CalculateRoutes implements RouteGroup {
   readonly tag = 'Cost calculation';
   readonly prefix = '2025-07/cloud/calculate';
 
-  constructor(private readonly bus: GatewayBus) {}
-
   readonly routes = [
     /**
      * One cost result per candidate origin warehouse, eligible service and inco term; a candidate
      * that cannot be served is an element with its own `code` and `error_code`.
      */
-    route({
+    forward({
       name: 'order',
       method: 'PUT',
       path: 'order',
@@ -35,15 +32,11 @@ export class CalculateRoutes implements RouteGroup {
         description:
           '`data` holds one cost result per candidate: successes by `amount` ascending, then the candidates that cannot serve, each with its `error_code`.',
       },
-      handle: ({ merchantId, correlationId, body }): Promise<OrderCostResultView[]> =>
-        this.bus.call(
-          RatingTopic.CalculateOrder,
-          { merchant_id: merchantId, request: body },
-          { key: merchantId, correlationId },
-        ),
+      topic: RatingTopic.CalculateOrder,
+      request: ({ merchantId, body }) => ({ merchant_id: merchantId, request: body }),
     }),
     /** The price of one service between two addresses, without warehouse fees. */
-    route({
+    forward({
       name: 'freight',
       method: 'PUT',
       path: 'freight',
@@ -55,12 +48,8 @@ export class CalculateRoutes implements RouteGroup {
         description: '`data` is the cost result.',
         errors: [422],
       },
-      handle: ({ merchantId, correlationId, body }): Promise<FreightCostResultView> =>
-        this.bus.call(
-          RatingTopic.CalculateFreight,
-          { merchant_id: merchantId, request: body },
-          { key: merchantId, correlationId },
-        ),
+      topic: RatingTopic.CalculateFreight,
+      request: ({ merchantId, body }) => ({ merchant_id: merchantId, request: body }),
     }),
   ];
 }

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CarrierServiceView, RatingTopic, WarehouseView } from '@consign/contracts';
-import { GatewayBus } from '../http/gateway-bus';
-import { RouteGroup, route } from '../http/route-table';
+import { RouteGroup, forward } from '../http/route-table';
 
 /**
  * Reference data the spec needs but does not show (ARCHITECTURE.md house rules): the warehouse
@@ -13,38 +12,28 @@ export class ReferenceDataRoutes implements RouteGroup {
   readonly tag = 'Reference data';
   readonly prefix = '2025-07/cloud';
 
-  constructor(private readonly bus: GatewayBus) {}
-
   readonly routes = [
     /** Every warehouse, with its address, time zone and fee schedule. */
-    route({
+    forward({
       name: 'warehouses',
       method: 'GET',
       path: 'warehouse',
       summary: 'List warehouses',
       description: 'The warehouse codes a merchant may use.',
       response: { data: [WarehouseView], description: '`data` is every warehouse.' },
-      handle: ({ merchantId, correlationId }): Promise<WarehouseView[]> =>
-        this.bus.call(
-          RatingTopic.ListWarehouses,
-          { merchant_id: merchantId },
-          { key: merchantId, correlationId },
-        ),
+      topic: RatingTopic.ListWarehouses,
+      request: ({ merchantId }) => ({ merchant_id: merchantId }),
     }),
     /** Every carrier service, with its inco terms, zones, weight breaks and surcharges. */
-    route({
+    forward({
       name: 'services',
       method: 'GET',
       path: 'service',
       summary: 'List carrier services',
       description: 'The services to choose `service_code` from.',
       response: { data: [CarrierServiceView], description: '`data` is every carrier service.' },
-      handle: ({ merchantId, correlationId }): Promise<CarrierServiceView[]> =>
-        this.bus.call(
-          RatingTopic.ListServices,
-          { merchant_id: merchantId },
-          { key: merchantId, correlationId },
-        ),
+      topic: RatingTopic.ListServices,
+      request: ({ merchantId }) => ({ merchant_id: merchantId }),
     }),
   ];
 }

@@ -9,8 +9,7 @@ import {
   WebhookTopic,
 } from '@consign/contracts';
 import { longIdParam, pageOf } from '../http/route-inputs';
-import { GatewayBus } from '../http/gateway-bus';
-import { RouteGroup, route } from '../http/route-table';
+import { RouteGroup, forward } from '../http/route-table';
 
 /**
  * Webhook endpoints (an extension: Standard Webhooks signatures). Consign POSTs the merchant's
@@ -23,11 +22,9 @@ export class WebhookRoutes implements RouteGroup {
   readonly tag = 'Webhooks';
   readonly prefix = '2026-05/cloud/webhook';
 
-  constructor(private readonly bus: GatewayBus) {}
-
   readonly routes = [
     /** Register an endpoint; the answer carries its signing secret, shown this once. */
-    route({
+    forward({
       name: 'create',
       method: 'POST',
       path: '',
@@ -39,14 +36,10 @@ export class WebhookRoutes implements RouteGroup {
         description: '`data` is the endpoint with its signing secret (`whsec_…`), shown only here.',
         errors: [409],
       },
-      handle: ({ merchantId, correlationId, command, body }): Promise<WebhookEndpointSecretView> =>
-        this.bus.call(
-          WebhookTopic.Create,
-          { merchant_id: merchantId, webhook: body },
-          { key: merchantId, correlationId, command },
-        ),
+      topic: WebhookTopic.Create,
+      request: ({ merchantId, body }) => ({ merchant_id: merchantId, webhook: body }),
     }),
-    route({
+    forward({
       name: 'list',
       method: 'GET',
       path: '',
@@ -55,14 +48,10 @@ export class WebhookRoutes implements RouteGroup {
         data: [WebhookEndpointView],
         description: '`data` is every endpoint of the merchant (without secrets), oldest first.',
       },
-      handle: ({ merchantId, correlationId }): Promise<WebhookEndpointView[]> =>
-        this.bus.call(
-          WebhookTopic.List,
-          { merchant_id: merchantId },
-          { key: merchantId, correlationId },
-        ),
+      topic: WebhookTopic.List,
+      request: ({ merchantId }) => ({ merchant_id: merchantId }),
     }),
-    route({
+    forward({
       name: 'delete',
       method: 'DELETE',
       path: ':webhook_id',
@@ -72,15 +61,14 @@ export class WebhookRoutes implements RouteGroup {
         data: WebhookEndpointView,
         description: '`data` is the removed endpoint; its queued deliveries are dropped with it.',
       },
-      handle: ({ merchantId, correlationId, params }): Promise<WebhookEndpointView> =>
-        this.bus.call(
-          WebhookTopic.Delete,
-          { merchant_id: merchantId, webhook_id: params.webhook_id },
-          { key: merchantId, correlationId },
-        ),
+      topic: WebhookTopic.Delete,
+      request: ({ merchantId, params }) => ({
+        merchant_id: merchantId,
+        webhook_id: params.webhook_id,
+      }),
     }),
     /** A new secret signs from now on; the previous one also signs for 24 hours. */
-    route({
+    forward({
       name: 'rotate',
       method: 'POST',
       path: ':webhook_id/rotate',
@@ -91,19 +79,13 @@ export class WebhookRoutes implements RouteGroup {
         data: WebhookEndpointSecretView,
         description: '`data` is the endpoint with its new secret, shown only here.',
       },
-      handle: ({
-        merchantId,
-        correlationId,
-        command,
-        params,
-      }): Promise<WebhookEndpointSecretView> =>
-        this.bus.call(
-          WebhookTopic.Rotate,
-          { merchant_id: merchantId, webhook_id: params.webhook_id },
-          { key: merchantId, correlationId, command },
-        ),
+      topic: WebhookTopic.Rotate,
+      request: ({ merchantId, params }) => ({
+        merchant_id: merchantId,
+        webhook_id: params.webhook_id,
+      }),
     }),
-    route({
+    forward({
       name: 'deliveries',
       method: 'GET',
       path: ':webhook_id/deliveries',
@@ -115,19 +97,15 @@ export class WebhookRoutes implements RouteGroup {
         description:
           '`data` is one page of the endpoint’s deliveries, newest first, with the total. A delivered or failed delivery is kept 30 days from its creation.',
       },
-      handle: ({ merchantId, correlationId, params, query }): Promise<WebhookDeliveryPageView> =>
-        this.bus.call(
-          WebhookTopic.ListDeliveries,
-          {
-            merchant_id: merchantId,
-            webhook_id: params.webhook_id,
-            ...pageOf(query),
-          },
-          { key: merchantId, correlationId },
-        ),
+      topic: WebhookTopic.ListDeliveries,
+      request: ({ merchantId, params, query }) => ({
+        merchant_id: merchantId,
+        webhook_id: params.webhook_id,
+        ...pageOf(query),
+      }),
     }),
     /** Send a delivery again now (also one that failed for good; its endpoint is enabled again). */
-    route({
+    forward({
       name: 'retry',
       method: 'POST',
       path: ':webhook_id/deliveries/:delivery_id/retry',
@@ -141,16 +119,12 @@ export class WebhookRoutes implements RouteGroup {
         data: WebhookDeliveryView,
         description: '`data` is the delivery, pending again.',
       },
-      handle: ({ merchantId, correlationId, command, params }): Promise<WebhookDeliveryView> =>
-        this.bus.call(
-          WebhookTopic.RetryDelivery,
-          {
-            merchant_id: merchantId,
-            webhook_id: params.webhook_id,
-            delivery_id: params.delivery_id,
-          },
-          { key: merchantId, correlationId, command },
-        ),
+      topic: WebhookTopic.RetryDelivery,
+      request: ({ merchantId, params }) => ({
+        merchant_id: merchantId,
+        webhook_id: params.webhook_id,
+        delivery_id: params.delivery_id,
+      }),
     }),
   ];
 }
