@@ -9,3 +9,5 @@ export * from './page.dto';
 export * from './contract-schema';
 export { describeContract } from './contract-metadata';
 export type { ContractDescription, ContractProperty } from './contract-metadata';
+export { contractJsonSchema } from './contract-json-schema';
+export type { ContractJsonSchema } from './contract-json-schema';
