@@ -61,6 +61,17 @@ describe('outbox and inbox', () => {
     outbox = new Outbox(dataSource, new InProcessClient(broker), SCHEMA);
   });
 
+  /** Products 1, 2… of merchant 3 created, their events added in one transaction. */
+  const addProductsCreated = (...ids: number[]): Promise<void> =>
+    dataSource.transaction(async (manager) => {
+      for (const aggregateId of ids)
+        await outbox.add(manager, CatalogEvent.ProductCreated, {
+          merchantId: 3,
+          aggregateId,
+          payload,
+        });
+    });
+
   const pending = async () =>
     Number(
       (
@@ -75,18 +86,7 @@ describe('outbox and inbox', () => {
     broker.registerEventHandler(CatalogEvent.ProductCreated, async (data) => {
       seen.push(data as EventEnvelope<ProductCreatedEvent>);
     });
-    await dataSource.transaction(async (manager) => {
-      await outbox.add(manager, CatalogEvent.ProductCreated, {
-        merchantId: 3,
-        aggregateId: 1,
-        payload,
-      });
-      await outbox.add(manager, CatalogEvent.ProductCreated, {
-        merchantId: 3,
-        aggregateId: 2,
-        payload,
-      });
-    });
+    await addProductsCreated(1, 2);
     await outbox.flush();
     await outbox.flush();
     expect(seen.map((e) => e.aggregate_id)).toEqual(['1', '2']);
@@ -150,18 +150,7 @@ describe('outbox and inbox', () => {
     broker.registerEventHandler(CatalogEvent.ProductCreated, async () => {
       throw new Error('broker down');
     });
-    await dataSource.transaction(async (manager) => {
-      await outbox.add(manager, CatalogEvent.ProductCreated, {
-        merchantId: 3,
-        aggregateId: 1,
-        payload,
-      });
-      await outbox.add(manager, CatalogEvent.ProductCreated, {
-        merchantId: 3,
-        aggregateId: 2,
-        payload,
-      });
-    });
+    await addProductsCreated(1, 2);
     expect(await outbox.backlog()).toBe(2);
     outbox.start();
     try {
