@@ -1,10 +1,4 @@
-import {
-  BeforeApplicationShutdown,
-  Inject,
-  Injectable,
-  Logger,
-  OnApplicationBootstrap,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   ORDER_STATES_MAX,
@@ -16,7 +10,7 @@ import {
   StockReconciliationReport,
 } from '@consign/contracts';
 import { CommandBus } from '@consign/bus';
-import { runPeriodically } from '@consign/core';
+import { PeriodicTask } from '@consign/core';
 import { CatalogConfig } from './catalog.config';
 import { catalogDatabase } from './catalog.database';
 import { StockReservationService } from './stock-reservation.service';
@@ -42,9 +36,8 @@ const SETTLE_BY_STATUS: Partial<Record<OrderStatus, ReconciliationAction>> = {
  * row's `reserved` is compared with the sum of its live reservations (the ledger) and set to it.
  */
 @Injectable()
-export class StockReconciler implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class StockReconciler extends PeriodicTask {
   private readonly logger = new Logger('StockReconciler');
-  private stop?: () => Promise<void>;
 
   constructor(
     @Inject(catalogDatabase.dataSource) private readonly dataSource: DataSource,
@@ -53,21 +46,20 @@ export class StockReconciler implements OnApplicationBootstrap, BeforeApplicatio
     private readonly config: CatalogConfig,
     private readonly stock: StockRepository,
     private readonly reservationRows: StockReservationRepository,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (this.config.STOCK_RECONCILE_INTERVAL_MS === 0) return;
-    this.stop = runPeriodically(
-      () => this.reconcile(),
-      this.config.STOCK_RECONCILE_INTERVAL_MS,
-      (error: unknown) =>
-        this.logger.error(`failed: ${error instanceof Error ? error.message : error}`),
-      { immediately: false },
-    );
+  ) {
+    super();
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.stop?.();
+  protected get intervalMs(): number {
+    return this.config.STOCK_RECONCILE_INTERVAL_MS;
+  }
+
+  protected runOnce(): Promise<StockReconciliationReport> {
+    return this.reconcile();
+  }
+
+  protected reportFailure(message: string): void {
+    this.logger.error(`failed: ${message}`);
   }
 
   async reconcile(merchantId?: number): Promise<StockReconciliationReport> {

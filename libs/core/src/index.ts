@@ -1,4 +1,4 @@
 export { DomainError } from './domain-error';
 export { CLOCK, DAY_MS, FakeClock, systemClock } from './clock';
 export type { Clock } from './clock';
-export { runPeriodically } from './periodic';
+export { PeriodicTask, runPeriodically } from './periodic';

@@ -1,4 +1,4 @@
-import { runPeriodically } from './periodic';
+import { PeriodicTask, runPeriodically } from './periodic';
 
 describe('runPeriodically', () => {
   it('skips a run while the previous one goes on, and stopping waits for the one in flight', async () => {
@@ -45,5 +45,82 @@ describe('runPeriodically', () => {
     await stop();
     expect(runs).toBeGreaterThanOrEqual(2);
     expect(errors.length).toBe(runs);
+  });
+});
+
+/** A task that counts its runs, fails when told to, and can be held in flight. */
+class CountingTask extends PeriodicTask {
+  runs = 0;
+  failures: string[] = [];
+  failWith?: unknown;
+  hold?: Promise<void>;
+
+  constructor(private readonly every: number) {
+    super();
+  }
+
+  protected get intervalMs(): number {
+    return this.every;
+  }
+
+  protected async runOnce(): Promise<void> {
+    this.runs++;
+    await this.hold;
+    if (this.failWith !== undefined) throw this.failWith;
+  }
+
+  protected reportFailure(message: string): void {
+    this.failures.push(message);
+  }
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('PeriodicTask', () => {
+  it('runs from one interval after bootstrap, reports each failure by its message, and stops', async () => {
+    const task = new CountingTask(10);
+    task.failWith = new Error('database unreachable');
+    task.onApplicationBootstrap();
+    expect(task.runs).toBe(0);
+    await pause(35);
+    await task.beforeApplicationShutdown();
+    const runs = task.runs;
+    expect(runs).toBeGreaterThanOrEqual(2);
+    expect(task.failures).toEqual(Array(runs).fill('database unreachable'));
+    await pause(25);
+    expect(task.runs).toBe(runs);
+  });
+
+  it('reports a thrown value that is not an Error as its text', async () => {
+    const task = new CountingTask(5);
+    task.failWith = 'lock timeout';
+    task.onApplicationBootstrap();
+    await pause(15);
+    await task.beforeApplicationShutdown();
+    expect(task.failures[0]).toBe('lock timeout');
+  });
+
+  it('never runs with an interval of 0', async () => {
+    const task = new CountingTask(0);
+    task.onApplicationBootstrap();
+    await pause(20);
+    await task.beforeApplicationShutdown();
+    expect(task.runs).toBe(0);
+  });
+
+  it('shuts down only once the run in flight has finished', async () => {
+    const task = new CountingTask(5);
+    let release!: () => void;
+    task.hold = new Promise<void>((resolve) => (release = resolve));
+    task.onApplicationBootstrap();
+    await pause(15);
+    expect(task.runs).toBe(1);
+    let stopped = false;
+    const stopping = task.beforeApplicationShutdown().then(() => (stopped = true));
+    await pause(10);
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+    expect(stopped).toBe(true);
   });
 });

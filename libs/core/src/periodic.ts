@@ -27,3 +27,40 @@ export function runPeriodically(
     await running;
   };
 }
+
+/**
+ * A task a service runs every `intervalMs` for as long as it is up (runPeriodically, the first run
+ * after one interval): started when the application has bootstrapped, stopped before it shuts
+ * down, the run in flight awaited so that the database is not closed under it. A Nest provider
+ * extends it; Nest calls the two lifecycle methods by name, so this library needs no Nest.
+ */
+export abstract class PeriodicTask {
+  private stopRuns?: () => Promise<void>;
+
+  /** Milliseconds between runs, read at start-up; 0 turns the task off. */
+  protected abstract get intervalMs(): number;
+
+  /** One run. */
+  protected abstract runOnce(): Promise<unknown>;
+
+  /** Reports a run that failed (the schedule goes on), with the error's message. */
+  protected abstract reportFailure(message: string): void;
+
+  onApplicationBootstrap(): void {
+    const intervalMs = this.intervalMs;
+    if (intervalMs === 0) return;
+    this.stopRuns = runPeriodically(
+      () => this.runOnce(),
+      intervalMs,
+      (error: unknown) =>
+        this.reportFailure(error instanceof Error ? error.message : String(error)),
+      { immediately: false },
+    );
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    const stop = this.stopRuns;
+    this.stopRuns = undefined;
+    await stop?.();
+  }
+}

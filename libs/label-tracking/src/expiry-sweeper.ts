@@ -1,13 +1,7 @@
-import {
-  BeforeApplicationShutdown,
-  Inject,
-  Injectable,
-  Logger,
-  OnApplicationBootstrap,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { LABEL_EXPIRY_DAYS } from '@consign/contracts';
-import { CLOCK, Clock, DAY_MS, runPeriodically } from '@consign/core';
+import { CLOCK, Clock, DAY_MS, PeriodicTask } from '@consign/core';
 import { Outbox } from '@consign/messaging';
 import { labelTrackingDatabase } from './label-tracking.database';
 import { LabelTrackingConfig } from './label-tracking.config';
@@ -33,9 +27,8 @@ const BATCH = 500;
  * statement.
  */
 @Injectable()
-export class ExpirySweeper implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class ExpirySweeper extends PeriodicTask {
   private readonly logger = new Logger('ExpirySweeper');
-  private stop?: () => Promise<void>;
 
   constructor(
     @Inject(labelTrackingDatabase.dataSource) private readonly dataSource: DataSource,
@@ -43,20 +36,20 @@ export class ExpirySweeper implements OnApplicationBootstrap, BeforeApplicationS
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly config: LabelTrackingConfig,
     private readonly parcels: TrackingRepository,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.stop = runPeriodically(
-      () => this.sweep(),
-      this.config.LABEL_EXPIRY_SWEEP_MS,
-      (error: unknown) =>
-        this.logger.error(`sweep failed: ${error instanceof Error ? error.message : error}`),
-      { immediately: false },
-    );
+  ) {
+    super();
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.stop?.();
+  protected get intervalMs(): number {
+    return this.config.LABEL_EXPIRY_SWEEP_MS;
+  }
+
+  protected runOnce(): Promise<number> {
+    return this.sweep();
+  }
+
+  protected reportFailure(message: string): void {
+    this.logger.error(`sweep failed: ${message}`);
   }
 
   /** Expires what is due at the clock's time; returns how many parcels it expired. */

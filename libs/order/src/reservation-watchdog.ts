@@ -1,14 +1,8 @@
-import {
-  BeforeApplicationShutdown,
-  Inject,
-  Injectable,
-  Logger,
-  OnApplicationBootstrap,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { OrderEvent, OrderStatus } from '@consign/contracts';
 import { Outbox } from '@consign/messaging';
-import { runPeriodically } from '@consign/core';
+import { PeriodicTask } from '@consign/core';
 import { OrderConfig } from './order.config';
 import { orderDatabase } from './order.database';
 import { OrderRepository } from './order.repository';
@@ -30,29 +24,28 @@ export function noAnswerReason(attempts: number): string {
  * idempotent: an answer to an older attempt is ignored, as before.
  */
 @Injectable()
-export class ReservationWatchdog implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class ReservationWatchdog extends PeriodicTask {
   private readonly logger = new Logger('ReservationWatchdog');
-  private stop?: () => Promise<void>;
 
   constructor(
     @Inject(orderDatabase.dataSource) private readonly dataSource: DataSource,
     @Inject(orderDatabase.outbox) private readonly outbox: Outbox,
     private readonly config: OrderConfig,
     private readonly orders: OrderRepository,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.stop = runPeriodically(
-      () => this.check(),
-      this.config.ORDER_RESERVATION_CHECK_MS,
-      (error: unknown) =>
-        this.logger.error(`check failed: ${error instanceof Error ? error.message : error}`),
-      { immediately: false },
-    );
+  ) {
+    super();
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.stop?.();
+  protected get intervalMs(): number {
+    return this.config.ORDER_RESERVATION_CHECK_MS;
+  }
+
+  protected runOnce(): Promise<{ retried: number; held: number }> {
+    return this.check();
+  }
+
+  protected reportFailure(message: string): void {
+    this.logger.error(`check failed: ${message}`);
   }
 
   /** Asks again for, or holds, every Draft order past its time; returns what it did. */
