@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ApiKeyRole } from '@consign/contracts';
 import { Sql } from '@consign/database';
 import { GATEWAY_SCHEMA } from './gateway.database';
+import { SecretLookup, findSecret, revokeSecret } from './secret-table';
 
 const API_KEY = `"${GATEWAY_SCHEMA}"."api_key"`;
 const CARRIER_CREDENTIAL = `"${GATEWAY_SCHEMA}"."carrier_credential"`;
@@ -29,7 +30,7 @@ export interface KeyChanges {
 }
 
 /** An API key to look up: by its id or by its hash. */
-export type ApiKeyLookup = { id: number } | { keyHash: string };
+export type ApiKeyLookup = SecretLookup;
 
 /** SQL of the API-key aggregate (gateway.api_key). */
 @Injectable()
@@ -59,14 +60,8 @@ export class ApiKeyRepository {
     return row;
   }
 
-  async find(sql: Sql, lookup: ApiKeyLookup): Promise<ApiKeyRecord | undefined> {
-    const [row] = (await sql.query(
-      'id' in lookup
-        ? `SELECT ${COLUMNS} FROM ${API_KEY} WHERE id = $1 LIMIT 1`
-        : `SELECT ${COLUMNS} FROM ${API_KEY} WHERE key_hash = $1 LIMIT 1`,
-      ['id' in lookup ? lookup.id : lookup.keyHash],
-    )) as ApiKeyRecord[];
-    return row;
+  find(sql: Sql, lookup: ApiKeyLookup): Promise<ApiKeyRecord | undefined> {
+    return findSecret<ApiKeyRecord>(sql, API_KEY, COLUMNS, lookup);
   }
 
   async exists(sql: Sql, keyHash: string): Promise<boolean> {
@@ -95,19 +90,9 @@ export class ApiKeyRepository {
     return total;
   }
 
-  /**
-   * Revokes the key unless it is revoked already, at the database's time (which the gateways'
-   * revocation watchers compare with); answers how many keys it revoked (0 or 1).
-   */
-  async revoke(sql: Sql, lookup: ApiKeyLookup): Promise<number> {
-    // TypeORM answers an UPDATE with [rows, count].
-    const [, changed] = (await sql.query(
-      'id' in lookup
-        ? `UPDATE ${API_KEY} SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL`
-        : `UPDATE ${API_KEY} SET revoked_at = now() WHERE key_hash = $1 AND revoked_at IS NULL`,
-      ['id' in lookup ? lookup.id : lookup.keyHash],
-    )) as [unknown, number];
-    return changed;
+  /** Revokes the key unless it is revoked already (revokeSecret); 0 or 1. */
+  revoke(sql: Sql, lookup: ApiKeyLookup): Promise<number> {
+    return revokeSecret(sql, API_KEY, lookup);
   }
 
   /** One page, newest first (of one merchant's keys, or all), and how many there are. */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Sql } from '@consign/database';
 import { GATEWAY_SCHEMA } from './gateway.database';
+import { SecretLookup, findSecret, revokeSecret } from './secret-table';
 
 const CARRIER_CREDENTIAL = `"${GATEWAY_SCHEMA}"."carrier_credential"`;
 const COLUMNS = `id, carrier_code AS "carrierCode", key_hash AS "keyHash", prefix,
@@ -20,7 +21,7 @@ export interface CarrierCredentialRecord {
 }
 
 /** A credential to look up: by its id or by its hash. */
-export type CarrierCredentialLookup = { id: number } | { keyHash: string };
+export type CarrierCredentialLookup = SecretLookup;
 
 /** SQL of the carrier-credential aggregate (gateway.carrier_credential). */
 @Injectable()
@@ -48,32 +49,13 @@ export class CarrierCredentialRepository {
     );
   }
 
-  async find(
-    sql: Sql,
-    lookup: CarrierCredentialLookup,
-  ): Promise<CarrierCredentialRecord | undefined> {
-    const [row] = (await sql.query(
-      'id' in lookup
-        ? `SELECT ${COLUMNS} FROM ${CARRIER_CREDENTIAL} WHERE id = $1 LIMIT 1`
-        : `SELECT ${COLUMNS} FROM ${CARRIER_CREDENTIAL} WHERE key_hash = $1 LIMIT 1`,
-      ['id' in lookup ? lookup.id : lookup.keyHash],
-    )) as CarrierCredentialRecord[];
-    return row;
+  find(sql: Sql, lookup: CarrierCredentialLookup): Promise<CarrierCredentialRecord | undefined> {
+    return findSecret<CarrierCredentialRecord>(sql, CARRIER_CREDENTIAL, COLUMNS, lookup);
   }
 
-  /**
-   * Revokes the credential unless it is revoked already, at the database's time (which the
-   * gateways' revocation watchers compare with); answers how many it revoked (0 or 1).
-   */
-  async revoke(sql: Sql, lookup: CarrierCredentialLookup): Promise<number> {
-    // TypeORM answers an UPDATE with [rows, count].
-    const [, changed] = (await sql.query(
-      'id' in lookup
-        ? `UPDATE ${CARRIER_CREDENTIAL} SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL`
-        : `UPDATE ${CARRIER_CREDENTIAL} SET revoked_at = now() WHERE key_hash = $1 AND revoked_at IS NULL`,
-      ['id' in lookup ? lookup.id : lookup.keyHash],
-    )) as [unknown, number];
-    return changed;
+  /** Revokes the credential unless it is revoked already (revokeSecret); 0 or 1. */
+  revoke(sql: Sql, lookup: CarrierCredentialLookup): Promise<number> {
+    return revokeSecret(sql, CARRIER_CREDENTIAL, lookup);
   }
 
   /** One page, newest first, and how many credentials there are. */
