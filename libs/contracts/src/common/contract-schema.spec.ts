@@ -3,6 +3,8 @@ import {
   ArrayMaxSize,
   IsArray,
   IsIn,
+  IsInt,
+  IsNotEmpty,
   IsNumber,
   IsOptional,
   IsPositive,
@@ -91,6 +93,35 @@ describe('applyContractRules', () => {
       weight: { type: 'number', exclusiveMinimum: 0 },
       weight_unit: { type: 'string', enum: ['kg', 'lb'] },
       tier: { type: 'number', enum: [1, 2] },
+    });
+  });
+
+  it('reads a nullable type list as its type: not empty is a minimum length, an integer stays nullable', () => {
+    class Pick {
+      @IsOptional()
+      @IsString()
+      @IsNotEmpty()
+      @MaxLength(32)
+      warehouse_code!: string | null;
+
+      @IsOptional()
+      @IsInt()
+      attempt!: number | null;
+    }
+    // What ts-json-schema-generator writes for `string | null` and `number | null`.
+    const schemas: Record<string, ContractSchema> = {
+      Pick: {
+        type: 'object',
+        properties: {
+          warehouse_code: { type: ['string', 'null'] },
+          attempt: { type: ['number', 'null'] },
+        },
+      },
+    };
+    applyContractRules(schemas, [Pick]);
+    expect(schemas.Pick.properties).toEqual({
+      warehouse_code: { type: ['string', 'null'], minLength: 1, maxLength: 32 },
+      attempt: { type: ['integer', 'null'] },
     });
   });
 });

@@ -13,7 +13,8 @@ import { COUNTRY_CODE_PATTERN, CURRENCY_CODE_PATTERN, EMAIL_PATTERN } from './fo
 
 /** A JSON Schema object, as both documents hold them. */
 export interface ContractSchema {
-  type?: string;
+  /** One type, or a list of them (`["string", "null"]`: nullable). */
+  type?: string | string[];
   properties?: Record<string, ContractSchema>;
   items?: ContractSchema;
   required?: string[];
@@ -29,7 +30,19 @@ const setIfAbsent = (schema: ContractSchema, key: string, value: unknown): void 
   if (schema[key] === undefined) schema[key] = value;
 };
 
-const isString = (schema: ContractSchema) => schema.type === 'string';
+/**
+ * Whether the schema's type is `type`: alone, or in a list (JSON Schema's nullable form,
+ * `["string", "null"]`, as ts-json-schema-generator writes a `string | null`).
+ */
+const hasType = (schema: ContractSchema, type: string): boolean =>
+  schema.type === type || (Array.isArray(schema.type) && schema.type.includes(type));
+
+/** The schema's type `from` (alone or in a list) becomes `to`. */
+const retype = (schema: ContractSchema, from: string, to: string): void => {
+  if (schema.type === from) schema.type = to;
+  else if (Array.isArray(schema.type))
+    schema.type = schema.type.map((type) => (type === from ? to : type));
+};
 
 /** Rules on a value (applied to `items` when the decorator has `each: true`). */
 const VALUE_RULES: Record<string, Rule> = {
@@ -39,7 +52,7 @@ const VALUE_RULES: Record<string, Rule> = {
     s.minLength = min;
     if (typeof max === 'number') s.maxLength = max;
   },
-  isNotEmpty: (s) => isString(s) && setIfAbsent(s, 'minLength', 1),
+  isNotEmpty: (s) => hasType(s, 'string') && setIfAbsent(s, 'minLength', 1),
   min: (s, [min]) => (s.minimum = min),
   /** Greater than 0: a label item of 0.5 kg is positive (the Swagger plugin's shim says `minimum: 1`). */
   isPositive: (s) => {
@@ -48,7 +61,7 @@ const VALUE_RULES: Record<string, Rule> = {
     s.exclusiveMinimum = 0;
   },
   max: (s, [max]) => (s.maximum = max),
-  isInt: (s) => s.type === 'number' && (s.type = 'integer'),
+  isInt: (s) => retype(s, 'number', 'integer'),
   isIn: (s, [values]) => {
     s.enum = values;
     // A TypeScript union of literals comes out of the Swagger plugin as `type: object`.

@@ -1,0 +1,51 @@
+import 'reflect-metadata';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import {
+  DocumentSchema,
+  contractSchemasOf,
+  disagreements,
+} from '../checks/contract-schema-agreement';
+import { findRepoRoot } from '../openapi/plugin-metadata';
+
+/**
+ * The AsyncAPI document's payloads say what the consumers validate: for every contract class among
+ * them (commands, replies and events with validation rules), each keyword of the reader's JSON
+ * Schema is in the document's schema with the same value, and every property a consumer requires
+ * is required (contract-schema-agreement.ts). A payload may require more: its structure comes
+ * from the producer's TypeScript type, which can promise a property that no consumer checks
+ * (label.label.voided.v1's `carrier_code`, always sent, null when there is none).
+ */
+const document = parse(
+  readFileSync(join(findRepoRoot(__dirname), 'docs', 'asyncapi.yaml'), 'utf8'),
+) as { components: { schemas: Record<string, DocumentSchema> } };
+
+const compared = () => contractSchemasOf(document.components.schemas);
+
+describe("the AsyncAPI document's payloads", () => {
+  it('cover the bus contracts', () => {
+    const names = compared().map(([name]) => name);
+    expect(names.length).toBeGreaterThan(60);
+    expect(names).toEqual(
+      expect.arrayContaining(['CalculateOrderCommand', 'OrderCreatedEvent', 'LabelVoidedEvent']),
+    );
+  });
+
+  it('say what the consumers validate, property by property', () => {
+    expect(
+      compared().flatMap(([name, schema, cls]) => disagreements(name, schema, cls, 'covers')),
+    ).toEqual([]);
+  });
+
+  it('would report a limit the consumers do not apply, and a required property left optional', () => {
+    const [name, schema, cls] = compared().find(([n]) => n === 'OrderCreatedEvent')!;
+    const altered = structuredClone(schema);
+    delete altered.properties!.warehouse_code.minLength;
+    altered.required = altered.required!.filter((property) => property !== 'order_id');
+    expect(disagreements(name, altered, cls, 'covers')).toEqual([
+      expect.stringContaining(`${name} requires`),
+      `${name}.warehouse_code minLength: documented undefined, ruled 1`,
+    ]);
+  });
+});
