@@ -15,7 +15,11 @@ export interface ContractJsonSchema extends ContractSchema {
   $defs: Record<string, ContractSchema>;
 }
 
-/** The rules that give a value its JSON type. */
+/**
+ * The rules that give a value its JSON type: the type checks, and the house's constraints that
+ * refuse anything but one type (formats.ts, a carrier code: strings; catalog's option map: a
+ * plain object).
+ */
 const TYPES: Record<string, string> = {
   isString: 'string',
   isInt: 'integer',
@@ -24,7 +28,22 @@ const TYPES: Record<string, string> = {
   isBoolean: 'boolean',
   isArray: 'array',
   isObject: 'object',
+  isCountryCode: 'string',
+  isCurrencyCode: 'string',
+  isEmailAddress: 'string',
+  isCalendarDate: 'string',
+  isIsoDateTime: 'string',
+  isZonedDateTime: 'string',
+  isCarrierCode: 'string',
+  isOptionMap: 'object',
 };
+
+/** The JSON type of an enum's values when they share one (a string enum), else undefined. */
+function enumType(values: unknown[]): string | undefined {
+  const types = new Set(values.map((value) => typeof value));
+  if (types.size !== 1) return undefined;
+  return types.has('string') ? 'string' : types.has('number') ? 'number' : undefined;
+}
 
 export function contractJsonSchema(cls: ContractClass): ContractJsonSchema {
   const defs: Record<string, ContractSchema> = {};
@@ -97,7 +116,11 @@ function propertySchema(property: ContractProperty, ref: Ref): ContractSchema {
     const target = rule.each ? items : schema;
     const type = TYPES[rule.name];
     if (type) target.type = type;
-    if (rule.name === 'isEnum') target.enum = Object.values(rule.constraints[0] as object);
+    if (rule.name === 'isEnum') {
+      target.enum = Object.values(rule.constraints[0] as object);
+      const type = enumType(target.enum as unknown[]);
+      if (type && target.type === undefined) target.type = type;
+    }
   }
   const nested = property.nestedType?.();
   if (nested) {
