@@ -2,20 +2,18 @@ import { CreateVariantRequest } from './create-variant-request.dto';
 import { VariantUnit } from './variant-unit';
 import { WeightUnit } from './weight-unit';
 import {
+  contractCheck,
   DECIMAL_12_2,
-  errorsFor,
-  errorsOnlyAt,
+  describeDecimals,
+  describeValues,
   minimalVariant,
-  setPath,
   text,
   validVariant,
   valueOf,
 } from '@consign/testing/fixtures';
 
-const errors = (plain: unknown) => errorsFor(CreateVariantRequest, plain);
-const rejectedAt = (plain: unknown, path: string) =>
-  errorsOnlyAt(CreateVariantRequest, plain, path);
-const withValue = (path: string, value: unknown) => setPath(validVariant(), path, value);
+const check = contractCheck(CreateVariantRequest, validVariant);
+const { errors, rejectedAt, withValue } = check;
 
 describe('CreateVariantRequest', () => {
   it('accepts a complete variant and a minimal one', () => {
@@ -69,57 +67,55 @@ describe('CreateVariantRequest', () => {
     });
   });
 
-  describe.each(['retail_price', 'compare_at_price', 'weight'])('%s: Number(12,2)', (path) => {
-    it.each(DECIMAL_12_2.accepted)('accepts %p', (value) => {
-      expect(errors(withValue(path, value))).toEqual([]);
-    });
+  describeDecimals(
+    check,
+    ['retail_price', 'compare_at_price', 'weight'],
+    'Number(12,2)',
+    DECIMAL_12_2,
+    (path) => {
+      it('accepts 0', () => {
+        expect(errors(withValue(path, 0))).toEqual([]);
+      });
 
-    it.each(DECIMAL_12_2.rejected)('rejects %p', (value) => {
-      expect(rejectedAt(withValue(path, value), path)).toContain(
-        `${path} must be a number with at most 12 digits, 2 of them decimals`,
-      );
-    });
+      it('rejects a negative value', () => {
+        expect(rejectedAt(withValue(path, -0.01), path)).toEqual([
+          `${path} must not be less than 0`,
+        ]);
+      });
+    },
+  );
 
-    it('accepts 0', () => {
-      expect(errors(withValue(path, 0))).toEqual([]);
-    });
+  describeValues(
+    check,
+    'weight_unit',
+    'weight_unit',
+    {
+      accepted: Object.values(WeightUnit),
+      rejected: ['KG', 'mg', 'pcs', ''],
+      message: 'weight_unit must be one of the following values: g, kg, oz, lb',
+    },
+    () => {
+      it('has exactly the spec values g, kg, oz, lb', () => {
+        expect(Object.values(WeightUnit).sort()).toEqual(['g', 'kg', 'lb', 'oz']);
+      });
+    },
+  );
 
-    it('rejects a negative value', () => {
-      expect(rejectedAt(withValue(path, -0.01), path)).toEqual([`${path} must not be less than 0`]);
-    });
-  });
-
-  describe('weight_unit', () => {
-    it.each(Object.values(WeightUnit))('accepts %s', (unit) => {
-      expect(errors(withValue('weight_unit', unit))).toEqual([]);
-    });
-
-    it('has exactly the spec values g, kg, oz, lb', () => {
-      expect(Object.values(WeightUnit).sort()).toEqual(['g', 'kg', 'lb', 'oz']);
-    });
-
-    it.each(['KG', 'mg', 'pcs', ''])('rejects %p', (unit) => {
-      expect(rejectedAt(withValue('weight_unit', unit), 'weight_unit')).toEqual([
-        'weight_unit must be one of the following values: g, kg, oz, lb',
-      ]);
-    });
-  });
-
-  describe('unit', () => {
-    it.each(Object.values(VariantUnit))('accepts %s', (unit) => {
-      expect(errors(withValue('unit', unit))).toEqual([]);
-    });
-
-    it('has exactly the spec values pcs, kg', () => {
-      expect(Object.values(VariantUnit).sort()).toEqual(['kg', 'pcs']);
-    });
-
-    it.each(['PCS', 'g', 'box'])('rejects %p', (unit) => {
-      expect(rejectedAt(withValue('unit', unit), 'unit')).toEqual([
-        'unit must be one of the following values: pcs, kg',
-      ]);
-    });
-  });
+  describeValues(
+    check,
+    'unit',
+    'unit',
+    {
+      accepted: Object.values(VariantUnit),
+      rejected: ['PCS', 'g', 'box'],
+      message: 'unit must be one of the following values: pcs, kg',
+    },
+    () => {
+      it('has exactly the spec values pcs, kg', () => {
+        expect(Object.values(VariantUnit).sort()).toEqual(['kg', 'pcs']);
+      });
+    },
+  );
 
   describe('options (option name to value; JSON text at most 65535)', () => {
     const overhead = JSON.stringify({ o: '' }).length; // {"o":""}

@@ -4,19 +4,23 @@ import { INBOUND_LIMITS } from './inbound.limits';
 import { InboundItemRequest } from './inbound-item-request.dto';
 import { InboundStatus } from './inbound-status';
 import {
-  errorsFor,
-  errorsOnlyAt,
+  contractCheck,
+  describeEmails,
+  describeMaxLengths,
+  describeValues,
+  itAcceptsEach,
+  itAcceptsMissing,
+  itRejectsEach,
+  itRejectsEmpty,
+  itRejectsMissing,
+  itRejectsNonIntegers,
   minimalInbound,
-  setPath,
-  text,
   validInbound,
   valueOf,
 } from '@consign/testing/fixtures';
 
-const errors = (plain: unknown) => errorsFor(CreateInboundRequest, plain);
-const rejectedAt = (plain: unknown, path: string) =>
-  errorsOnlyAt(CreateInboundRequest, plain, path);
-const withValue = (path: string, value: unknown) => setPath(validInbound(), path, value);
+const check = contractCheck(CreateInboundRequest, validInbound);
+const { errors, rejectedAt, withValue } = check;
 
 describe('CreateInboundRequest', () => {
   it('accepts a complete inbound order', () => {
@@ -30,7 +34,7 @@ describe('CreateInboundRequest', () => {
     expect(errors(minimalInbound())).toEqual([]);
   });
 
-  describe.each<[string, number]>([
+  describeMaxLengths(check, [
     ['carrier', 32],
     ['reference', 47],
     // House limits: the spec gives these fields no maximum.
@@ -50,37 +54,11 @@ describe('CreateInboundRequest', () => {
     ['shipper.city', 60],
     ['shipper.province', 60],
     ['shipper.country', 60],
-  ])('%s (max %i characters)', (path, max) => {
-    it('accepts a value at the limit', () => {
-      expect(errors(withValue(path, text(max)))).toEqual([]);
-    });
+  ]);
 
-    it('rejects one character more, naming the path', () => {
-      expect(rejectedAt(withValue(path, text(max + 1)), path)).toEqual([
-        `${path} must be shorter than or equal to ${max} characters`,
-      ]);
-    });
-  });
+  describeEmails(check, ['shipper.email'], ['grace.example.com', 'grace@', 'gr ace@example.com']);
 
-  describe('shipper.email (max 128, must contain @)', () => {
-    const path = 'shipper.email';
-    const atLimit = `${text(64)}@${text(63)}`;
-
-    it('accepts 128 characters and rejects 129', () => {
-      expect(errors(withValue(path, atLimit))).toEqual([]);
-      expect(rejectedAt(withValue(path, `x${atLimit}`), path)).toEqual([
-        `${path} must be shorter than or equal to 128 characters`,
-      ]);
-    });
-
-    it.each(['grace.example.com', 'grace@', 'gr ace@example.com'])('rejects %p', (email) => {
-      expect(rejectedAt(withValue(path, email), path)).toEqual([
-        `${path} must be an email address containing @`,
-      ]);
-    });
-  });
-
-  it.each([
+  itRejectsMissing(check, [
     'items',
     'items[0].quantity',
     'items[1].sku_number',
@@ -93,11 +71,9 @@ describe('CreateInboundRequest', () => {
     'shipper.province',
     'shipper.country',
     'shipper.company_name',
-  ])('rejects a missing %s', (path) => {
-    expect(rejectedAt(withValue(path, undefined), path)).toEqual([`${path} is required`]);
-  });
+  ]);
 
-  it.each([
+  itAcceptsMissing(check, [
     'carrier',
     'tracking_no',
     'expected_inbound_date',
@@ -109,66 +85,47 @@ describe('CreateInboundRequest', () => {
     'shipper.address2',
     'shipper.zip_code',
     'shipper.district',
-  ])('accepts a missing optional %s', (path) => {
-    expect(errors(withValue(path, undefined))).toEqual([]);
-  });
+  ]);
 
-  it.each(['warehouse_code', 'items[0].sku_number', 'shipper.last_name', 'shipper.company_name'])(
-    'rejects an empty required %s',
-    (path) => {
-      expect(rejectedAt(withValue(path, ''), path)).toContain(`${path} should not be empty`);
+  itRejectsEmpty(check, [
+    'warehouse_code',
+    'items[0].sku_number',
+    'shipper.last_name',
+    'shipper.company_name',
+  ]);
+
+  describeValues(
+    check,
+    'expected_inbound_date (yyyy-MM-dd, a real date)',
+    'expected_inbound_date',
+    {
+      accepted: ['2025-08-15', '2024-02-29', '2025-12-31', '2025-01-01'],
+      rejected: [
+        '2025-02-30',
+        '2025-02-29',
+        '2025-13-01',
+        '2025-00-10',
+        '2025-04-31',
+        '2025-8-15',
+        '15/08/2025',
+        '2025-08-15T00:00:00Z',
+        '',
+        20250815,
+      ],
+      message: 'expected_inbound_date must be a calendar date in the format yyyy-MM-dd',
     },
   );
-
-  describe('expected_inbound_date (yyyy-MM-dd, a real date)', () => {
-    const path = 'expected_inbound_date';
-
-    it.each(['2025-08-15', '2024-02-29', '2025-12-31', '2025-01-01'])('accepts %s', (date) => {
-      expect(errors(withValue(path, date))).toEqual([]);
-    });
-
-    it.each([
-      '2025-02-30',
-      '2025-02-29',
-      '2025-13-01',
-      '2025-00-10',
-      '2025-04-31',
-      '2025-8-15',
-      '15/08/2025',
-      '2025-08-15T00:00:00Z',
-      '',
-      20250815,
-    ])('rejects %p', (date) => {
-      expect(rejectedAt(withValue(path, date), path)).toEqual([
-        `${path} must be a calendar date in the format yyyy-MM-dd`,
-      ]);
-    });
-  });
 
   describe('items[0].quantity: integer, at least 1', () => {
     const path = 'items[0].quantity';
 
-    it.each([1, 2_147_483_647])('accepts %p', (quantity) => {
-      expect(errors(withValue(path, quantity))).toEqual([]);
-    });
-
-    it.each([0, -3])('rejects %p', (quantity) => {
-      expect(rejectedAt(withValue(path, quantity), path)).toEqual([
-        `${path} must not be less than 1`,
-      ]);
-    });
-
-    it.each([2.5, '10'])('rejects the non-integer %p', (quantity) => {
-      expect(rejectedAt(withValue(path, quantity), path)).toContain(
-        `${path} must be an integer number`,
-      );
-    });
+    itAcceptsEach(check, path, [1, 2_147_483_647]);
+    itRejectsEach(check, path, [0, -3], `${path} must not be less than 1`);
+    itRejectsNonIntegers(check, path, [2.5, '10']);
   });
 
   describe('package_number: integer, 0 means not yet known', () => {
-    it.each([0, 1, 2_147_483_647])('accepts %p', (count) => {
-      expect(errors(withValue('package_number', count))).toEqual([]);
-    });
+    itAcceptsEach(check, 'package_number', [0, 1, 2_147_483_647]);
 
     it('rejects a negative count', () => {
       expect(rejectedAt(withValue('package_number', -1), 'package_number')).toEqual([
@@ -182,11 +139,7 @@ describe('CreateInboundRequest', () => {
       ]);
     });
 
-    it.each([1.5, '3'])('rejects the non-integer %p', (count) => {
-      expect(rejectedAt(withValue('package_number', count), 'package_number')).toContain(
-        'package_number must be an integer number',
-      );
-    });
+    itRejectsNonIntegers(check, 'package_number', [1.5, '3']);
   });
 
   describe('items', () => {

@@ -1,5 +1,5 @@
 import { CarrierCheckpointEvent, CarrierEventsRequest } from './carrier-event.dto';
-import { errorsFor, errorsOnlyAt, setPath, text, valueOf } from '@consign/testing/fixtures';
+import { contractCheck, errorsFor, setPath, text, valueOf } from '@consign/testing/fixtures';
 
 function anEvent(): Record<string, unknown> {
   return {
@@ -14,10 +14,7 @@ function anEvent(): Record<string, unknown> {
   };
 }
 
-const errors = (plain: unknown) => errorsFor(CarrierCheckpointEvent, plain);
-const rejectedAt = (plain: unknown, path: string) =>
-  errorsOnlyAt(CarrierCheckpointEvent, plain, path);
-const withValue = (path: string, value: unknown) => setPath(anEvent(), path, value);
+const { errors, rejectedAt, withValue } = contractCheck(CarrierCheckpointEvent, anEvent);
 const without = (...paths: string[]) =>
   paths.reduce((event, path) => setPath(event, path, undefined), anEvent());
 

@@ -8,20 +8,31 @@ import { LABEL_LIMITS } from './label.limits';
 import { LengthUnit } from './length-unit';
 import { PackageAttributesDto } from './package-attributes.dto';
 import {
+  contractCheck,
   DECIMAL_12_2,
   DECIMAL_12_3,
-  errorsFor,
-  errorsOnlyAt,
+  describeCountryCodes,
+  describeCurrencyCodes,
+  describeDecimals,
+  describeEmails,
+  describeMaxLengths,
+  describeValues,
+  itAcceptsEach,
+  itAcceptsMissing,
+  itAcceptsZeroNotNegative,
+  itRejectsEmpty,
+  itRejectsMissing,
+  itRejectsNonIntegers,
+  itRejectsNonObjects,
+  itRejectsNonPositive,
   minimalLabel,
   setPath,
-  text,
   validLabel,
   valueOf,
 } from '@consign/testing/fixtures';
 
-const errors = (plain: unknown) => errorsFor(CreateLabelRequest, plain);
-const rejectedAt = (plain: unknown, path: string) => errorsOnlyAt(CreateLabelRequest, plain, path);
-const withValue = (path: string, value: unknown) => setPath(validLabel(), path, value);
+const check = contractCheck(CreateLabelRequest, validLabel);
+const { errors, rejectedAt, withValue } = check;
 
 const ADDRESSES = ['shipping_address', 'shipper_address'];
 
@@ -73,7 +84,7 @@ describe('CreateLabelRequest', () => {
     expect(errors(minimalLabel())).toEqual([]);
   });
 
-  describe.each<[string, number]>([
+  describeMaxLengths(check, [
     ['reference', 64],
     // House limits: the spec gives these fields no maximum.
     ['shipping_address.country', 60],
@@ -92,52 +103,21 @@ describe('CreateLabelRequest', () => {
     ...ADDRESSES.flatMap((address) =>
       ADDRESS_LIMITS.map(([field, max]): [string, number] => [`${address}.${field}`, max]),
     ),
-  ])('%s (max %i characters)', (path, max) => {
-    it('accepts a value at the limit', () => {
-      expect(errors(withValue(path, text(max)))).toEqual([]);
-    });
+  ]);
 
-    it('rejects one character more, naming the path', () => {
-      expect(rejectedAt(withValue(path, text(max + 1)), path)).toEqual([
-        `${path} must be shorter than or equal to ${max} characters`,
-      ]);
-    });
-  });
+  describeEmails(
+    check,
+    ADDRESSES.map((address) => `${address}.email`),
+    ['ada.example.com', 'ada@', 'ada@@example.com'],
+  );
 
-  describe.each(ADDRESSES)('%s.email (max 128, must contain @)', (address) => {
-    const path = `${address}.email`;
-    const atLimit = `${text(64)}@${text(63)}`;
+  describeCountryCodes(
+    check,
+    [...ADDRESSES.map((address) => `${address}.country_code`), 'items[0].origin_country_code'],
+    { accepted: ['GB', 'US', 'PT'], rejected: ['gb', 'GBR', 'G', '', 44] },
+  );
 
-    it('accepts 128 characters and rejects 129', () => {
-      expect(errors(withValue(path, atLimit))).toEqual([]);
-      expect(rejectedAt(withValue(path, `${atLimit}x`), path)).toEqual([
-        `${path} must be shorter than or equal to 128 characters`,
-      ]);
-    });
-
-    it.each(['ada.example.com', 'ada@', 'ada@@example.com'])('rejects %p', (email) => {
-      expect(rejectedAt(withValue(path, email), path)).toEqual([
-        `${path} must be an email address containing @`,
-      ]);
-    });
-  });
-
-  describe.each([
-    ...ADDRESSES.map((address) => `${address}.country_code`),
-    'items[0].origin_country_code',
-  ])('%s (ISO 3166-1 alpha-2)', (path) => {
-    it.each(['GB', 'US', 'PT'])('accepts %s', (code) => {
-      expect(errors(withValue(path, code))).toEqual([]);
-    });
-
-    it.each(['gb', 'GBR', 'G', '', 44])('rejects %p', (code) => {
-      expect(rejectedAt(withValue(path, code), path)).toEqual([
-        `${path} must be an ISO 3166-1 alpha-2 country code (two uppercase letters naming a country, e.g. US)`,
-      ]);
-    });
-  });
-
-  it.each([
+  itRejectsMissing(check, [
     'shipping_address',
     'shipper_address',
     'reference',
@@ -151,11 +131,9 @@ describe('CreateLabelRequest', () => {
     'items[0].weight',
     'items[1].unit_price',
     ...ADDRESSES.flatMap((address) => ADDRESS_REQUIRED.map((field) => `${address}.${field}`)),
-  ])('rejects a missing %s', (path) => {
-    expect(rejectedAt(withValue(path, undefined), path)).toEqual([`${path} is required`]);
-  });
+  ]);
 
-  it.each([
+  itAcceptsMissing(check, [
     'length',
     'width',
     'height',
@@ -177,9 +155,7 @@ describe('CreateLabelRequest', () => {
     'items[0].customs_description',
     'items[0].origin_country_code',
     ...ADDRESSES.flatMap((address) => ADDRESS_OPTIONAL.map((field) => `${address}.${field}`)),
-  ])('accepts a missing optional %s', (path) => {
-    expect(errors(withValue(path, undefined))).toEqual([]);
-  });
+  ]);
 
   it.each(['length', 'width', 'height', 'items[0].length', 'items[1].height'])(
     'accepts null for %s (the spec: "null allowed")',
@@ -188,12 +164,12 @@ describe('CreateLabelRequest', () => {
     },
   );
 
-  it.each(['reference', 'service.service_code', 'items[0].product_name', 'shipper_address.city'])(
-    'rejects an empty required %s',
-    (path) => {
-      expect(rejectedAt(withValue(path, ''), path)).toContain(`${path} should not be empty`);
-    },
-  );
+  itRejectsEmpty(check, [
+    'reference',
+    'service.service_code',
+    'items[0].product_name',
+    'shipper_address.city',
+  ]);
 
   describe('items: at least one', () => {
     it('rejects an empty list', () => {
@@ -217,75 +193,60 @@ describe('CreateLabelRequest', () => {
     });
   });
 
-  describe('currency (ISO 4217)', () => {
-    it.each(['GBP', 'USD', 'JPY'])('accepts %s', (currency) => {
-      expect(errors(withValue('currency', currency))).toEqual([]);
-    });
-
-    it.each(['gbp', 'GB', 'POUND', '', 826])('rejects %p', (currency) => {
-      expect(rejectedAt(withValue('currency', currency), 'currency')).toEqual([
-        'currency must be an ISO 4217 currency code (three uppercase letters naming a currency, e.g. USD)',
-      ]);
-    });
+  describeCurrencyCodes(check, {
+    accepted: ['GBP', 'USD', 'JPY'],
+    rejected: ['gbp', 'GB', 'POUND', '', 826],
   });
 
-  describe('weight_unit (kg, g, lb, oz)', () => {
-    it.each(['kg', 'g', 'lb', 'oz'])('accepts %s', (unit) => {
-      expect(errors(withValue('weight_unit', unit))).toEqual([]);
-    });
-
-    it.each(['KG', 'pcs', 't', ''])('rejects %p', (unit) => {
-      expect(rejectedAt(withValue('weight_unit', unit), 'weight_unit')).toEqual([
-        'weight_unit must be one of the following values: g, kg, oz, lb',
-      ]);
-    });
+  describeValues(check, 'weight_unit (kg, g, lb, oz)', 'weight_unit', {
+    accepted: ['kg', 'g', 'lb', 'oz'],
+    rejected: ['KG', 'pcs', 't', ''],
+    message: 'weight_unit must be one of the following values: g, kg, oz, lb',
   });
 
-  describe('length_unit (m, cm, mm, ft, in)', () => {
-    it.each(['m', 'cm', 'mm', 'ft', 'in'])('accepts %s', (unit) => {
-      expect(errors(withValue('length_unit', unit))).toEqual([]);
-    });
+  describeValues(
+    check,
+    'length_unit (m, cm, mm, ft, in)',
+    'length_unit',
+    {
+      accepted: ['m', 'cm', 'mm', 'ft', 'in'],
+      rejected: ['CM', 'km', 'inch', ''],
+      message: 'length_unit must be one of the following values: m, cm, mm, ft, in',
+    },
+    () => {
+      it('has exactly the spec values', () => {
+        expect(Object.values(LengthUnit).sort()).toEqual(['cm', 'ft', 'in', 'm', 'mm']);
+      });
 
-    it('has exactly the spec values', () => {
-      expect(Object.values(LengthUnit).sort()).toEqual(['cm', 'ft', 'in', 'm', 'mm']);
-    });
+      it('may be omitted when no length, width or height is given', () => {
+        expect(errors(minimalLabel())).toEqual([]);
+        expect(errors(setPath(minimalLabel(), 'length', null))).toEqual([]);
+      });
 
-    it.each(['CM', 'km', 'inch', ''])('rejects %p', (unit) => {
-      expect(rejectedAt(withValue('length_unit', unit), 'length_unit')).toEqual([
-        'length_unit must be one of the following values: m, cm, mm, ft, in',
-      ]);
-    });
+      it.each(['length', 'width', 'height'])(
+        'is required when the label gives a %s',
+        (dimension) => {
+          const plain = setPath(minimalLabel(), dimension, 10);
+          expect(rejectedAt(plain, 'length_unit')).toEqual(['length_unit is required']);
+        },
+      );
 
-    it('may be omitted when no length, width or height is given', () => {
-      expect(errors(minimalLabel())).toEqual([]);
-      expect(errors(setPath(minimalLabel(), 'length', null))).toEqual([]);
-    });
+      it('is required when an item gives a dimension', () => {
+        const plain = setPath(minimalLabel(), 'items[0].width', 10);
+        expect(rejectedAt(plain, 'length_unit')).toEqual(['length_unit is required']);
+      });
+    },
+  );
 
-    it.each(['length', 'width', 'height'])('is required when the label gives a %s', (dimension) => {
-      const plain = setPath(minimalLabel(), dimension, 10);
-      expect(rejectedAt(plain, 'length_unit')).toEqual(['length_unit is required']);
-    });
-
-    it('is required when an item gives a dimension', () => {
-      const plain = setPath(minimalLabel(), 'items[0].width', 10);
-      expect(rejectedAt(plain, 'length_unit')).toEqual(['length_unit is required']);
-    });
-  });
-
-  describe('expect_pickup_time (ISO 8601 date-time)', () => {
-    const path = 'expect_pickup_time';
-
-    it.each([
+  describeValues(check, 'expect_pickup_time (ISO 8601 date-time)', 'expect_pickup_time', {
+    accepted: [
       '2026-05-20T09:30:00Z',
       '2026-05-20T09:30:00.123Z',
       '2026-05-20T09:30:00+08:00',
       '2026-05-20T09:30Z',
       '2026-05-20T09:30:00',
-    ])('accepts %s', (time) => {
-      expect(errors(withValue(path, time))).toEqual([]);
-    });
-
-    it.each([
+    ],
+    rejected: [
       '2026-05-20',
       '2026-02-30T09:30:00Z',
       '2026-05-20 09:30:00',
@@ -294,78 +255,46 @@ describe('CreateLabelRequest', () => {
       'tomorrow',
       '',
       1779269400000,
-    ])('rejects %p', (time) => {
-      expect(rejectedAt(withValue(path, time), path)).toEqual([
-        `${path} must be an ISO 8601 date-time (yyyy-MM-ddTHH:mm:ss with an optional zone)`,
-      ]);
-    });
+    ],
+    message:
+      'expect_pickup_time must be an ISO 8601 date-time (yyyy-MM-ddTHH:mm:ss with an optional zone)',
   });
 
-  describe.each(['items[0].unit_price', 'items[0].declared_unit_value', 'items[1].tax'])(
-    '%s: Number(12,2)',
-    (path) => {
-      it.each(DECIMAL_12_2.accepted)('accepts %p', (value) => {
-        expect(errors(withValue(path, value))).toEqual([]);
-      });
-
-      it.each(DECIMAL_12_2.rejected)('rejects %p', (value) => {
-        expect(rejectedAt(withValue(path, value), path)).toContain(
-          `${path} must be a number with at most 12 digits, 2 of them decimals`,
-        );
-      });
-
-      it('accepts 0 and rejects a negative amount', () => {
-        expect(errors(withValue(path, 0))).toEqual([]);
-        expect(rejectedAt(withValue(path, -0.01), path)).toEqual([
-          `${path} must not be less than 0`,
-        ]);
-      });
-    },
+  describeDecimals(
+    check,
+    ['items[0].unit_price', 'items[0].declared_unit_value', 'items[1].tax'],
+    'Number(12,2)',
+    DECIMAL_12_2,
+    (path) => itAcceptsZeroNotNegative(check, path, -0.01),
   );
 
-  describe.each([
-    'length',
-    'width',
-    'height',
-    'items[0].weight',
-    'items[0].length',
-    'items[0].width',
-    'items[1].height',
-    'package_attributes.weight',
-  ])('%s: up to 3 decimals, more than 0', (path) => {
-    it.each(DECIMAL_12_3.accepted)('accepts %p', (value) => {
-      expect(errors(withValue(path, value))).toEqual([]);
-    });
-
-    it.each(DECIMAL_12_3.rejected)('rejects %p', (value) => {
-      expect(rejectedAt(withValue(path, value), path)).toContain(
-        `${path} must be a number with at most 12 digits, 3 of them decimals`,
-      );
-    });
-
-    it.each([0, -1])('rejects %p', (value) => {
-      expect(rejectedAt(withValue(path, value), path)).toEqual([
-        `${path} must be a positive number`,
-      ]);
-    });
-  });
+  describeDecimals(
+    check,
+    [
+      'length',
+      'width',
+      'height',
+      'items[0].weight',
+      'items[0].length',
+      'items[0].width',
+      'items[1].height',
+      'package_attributes.weight',
+    ],
+    'up to 3 decimals, more than 0',
+    DECIMAL_12_3,
+    (path) => itRejectsNonPositive(check, path, [0, -1]),
+  );
 
   describe('items[0].quantity: integer, at least 1', () => {
     const path = 'items[0].quantity';
 
-    it.each([1, 2_147_483_647])('accepts %p', (quantity) => {
-      expect(errors(withValue(path, quantity))).toEqual([]);
-    });
+    itAcceptsEach(check, path, [1, 2_147_483_647]);
 
     it('rejects 0', () => {
       expect(rejectedAt(withValue(path, 0), path)).toEqual([`${path} must not be less than 1`]);
     });
 
-    it.each([0.5, '1'])('rejects the non-integer %p', (quantity) => {
-      expect(rejectedAt(withValue(path, quantity), path)).toContain(
-        `${path} must be an integer number`,
-      );
-    });
+    itRejectsNonIntegers(check, path, [0.5, '1']);
   });
 
   it.each([
@@ -383,15 +312,13 @@ describe('CreateLabelRequest', () => {
     expect(rejectedAt(withValue(path, 1001), path)).toContain(`${path} must be a string`);
   });
 
-  it.each<[string, unknown]>([
+  itRejectsNonObjects(check, [
     ['shipping_address', 'London'],
     ['shipper_address', []],
     ['service', 'DHL-EXPRESS'],
     ['package_attributes', true],
     ['metadata', 'shopify'],
-  ])('rejects a non-object %s (%p)', (path, value) => {
-    expect(rejectedAt(withValue(path, value), path)).toContain(`${path} must be an object`);
-  });
+  ]);
 
   it('strips unknown properties at every level', () => {
     const plain = validLabel();

@@ -4,19 +4,28 @@ import { ORDER_LIMITS } from './order.limits';
 import { OrderServiceDto } from './order-service.dto';
 import { SkuItemDto } from './sku-item.dto';
 import {
+  contractCheck,
   DECIMAL_12_2,
-  errorsFor,
-  errorsOnlyAt,
+  describeCountryCodes,
+  describeCurrencyCodes,
+  describeDecimals,
+  describeMaxLengths,
+  itAcceptsEach,
+  itAcceptsMissing,
+  itAcceptsZeroNotNegative,
+  itRejectsEach,
+  itRejectsEmpty,
+  itRejectsMissing,
+  itRejectsNonIntegers,
+  itRejectsNonObjects,
   minimalOrder,
-  setPath,
   text,
   validOrder,
   valueOf,
 } from '@consign/testing/fixtures';
 
-const errors = (plain: unknown) => errorsFor(CreateOrderRequest, plain);
-const rejectedAt = (plain: unknown, path: string) => errorsOnlyAt(CreateOrderRequest, plain, path);
-const withValue = (path: string, value: unknown) => setPath(validOrder(), path, value);
+const check = contractCheck(CreateOrderRequest, validOrder);
+const { errors, rejectedAt, withValue } = check;
 
 /** Order address limits (spec: "Order address object"), for both addresses of the order. */
 const ADDRESS_LIMITS: [string, number][] = [
@@ -86,7 +95,7 @@ describe('CreateOrderRequest', () => {
     });
   });
 
-  describe.each<[string, number]>([
+  describeMaxLengths(check, [
     ['reference', 47],
     ['service.service_code', 63],
     ['service.inco_term', 8],
@@ -96,17 +105,7 @@ describe('CreateOrderRequest', () => {
     ...ADDRESSES.flatMap((address) =>
       ADDRESS_LIMITS.map(([field, max]): [string, number] => [`${address}.${field}`, max]),
     ),
-  ])('%s (max %i characters)', (path, max) => {
-    it('accepts a value at the limit', () => {
-      expect(errors(withValue(path, text(max)))).toEqual([]);
-    });
-
-    it('rejects one character more, naming the path', () => {
-      expect(rejectedAt(withValue(path, text(max + 1)), path)).toEqual([
-        `${path} must be shorter than or equal to ${max} characters`,
-      ]);
-    });
-  });
+  ]);
 
   describe.each(ADDRESSES)('%s.email (max 128, must contain @)', (address) => {
     const path = `${address}.email`;
@@ -133,21 +132,13 @@ describe('CreateOrderRequest', () => {
     );
   });
 
-  describe.each(ADDRESSES)('%s.country_code (ISO 3166-1 alpha-2)', (address) => {
-    const path = `${address}.country_code`;
+  describeCountryCodes(
+    check,
+    ADDRESSES.map((address) => `${address}.country_code`),
+    { accepted: ['US', 'DE', 'CN'], rejected: ['us', 'USA', 'U', '', 'U1', 840] },
+  );
 
-    it.each(['US', 'DE', 'CN'])('accepts %s', (code) => {
-      expect(errors(withValue(path, code))).toEqual([]);
-    });
-
-    it.each(['us', 'USA', 'U', '', 'U1', 840])('rejects %p', (code) => {
-      expect(rejectedAt(withValue(path, code), path)).toEqual([
-        `${path} must be an ISO 3166-1 alpha-2 country code (two uppercase letters naming a country, e.g. US)`,
-      ]);
-    });
-  });
-
-  it.each([
+  itRejectsMissing(check, [
     'shipping_address',
     'sku_items',
     'sku_items[0].sku_number',
@@ -155,11 +146,9 @@ describe('CreateOrderRequest', () => {
     'sku_items[1].price',
     ...ADDRESS_REQUIRED.map((field) => `shipping_address.${field}`),
     ...ADDRESS_REQUIRED.map((field) => `billing_address.${field}`),
-  ])('rejects a missing %s', (path) => {
-    expect(rejectedAt(withValue(path, undefined), path)).toEqual([`${path} is required`]);
-  });
+  ]);
 
-  it.each([
+  itAcceptsMissing(check, [
     'billing_address',
     'reference',
     'currency',
@@ -173,47 +162,30 @@ describe('CreateOrderRequest', () => {
     'sku_items[0].tax',
     'shipping_address.address2',
     'shipping_address.country',
-  ])('accepts a missing optional %s', (path) => {
-    expect(errors(withValue(path, undefined))).toEqual([]);
-  });
+  ]);
 
   it('accepts a null tax (the spec: "may be null")', () => {
     expect(errors(withValue('sku_items[0].tax', null))).toEqual([]);
   });
 
-  it.each(['shipping_address.first_name', 'shipping_address.city', 'sku_items[0].sku_number'])(
-    'rejects an empty required %s',
-    (path) => {
-      expect(rejectedAt(withValue(path, ''), path)).toContain(`${path} should not be empty`);
-    },
-  );
+  itRejectsEmpty(check, [
+    'shipping_address.first_name',
+    'shipping_address.city',
+    'sku_items[0].sku_number',
+  ]);
 
-  describe.each(['shipping_cost', 'sku_items[0].price', 'sku_items[1].discount'])(
-    '%s: Number(12,2)',
-    (path) => {
-      it.each(DECIMAL_12_2.accepted)('accepts %p', (value) => {
-        expect(errors(withValue(path, value))).toEqual([]);
-      });
-
-      it.each(DECIMAL_12_2.rejected)('rejects %p', (value) => {
-        expect(rejectedAt(withValue(path, value), path)).toContain(
-          `${path} must be a number with at most 12 digits, 2 of them decimals`,
-        );
-      });
-
-      it('accepts 0 and rejects a negative amount', () => {
-        expect(errors(withValue(path, 0))).toEqual([]);
-        expect(rejectedAt(withValue(path, -1), path)).toEqual([`${path} must not be less than 0`]);
-      });
-    },
+  describeDecimals(
+    check,
+    ['shipping_cost', 'sku_items[0].price', 'sku_items[1].discount'],
+    'Number(12,2)',
+    DECIMAL_12_2,
+    (path) => itAcceptsZeroNotNegative(check, path, -1),
   );
 
   describe('sku_items[0].tax: a fraction, Number(12,2)', () => {
     const path = 'sku_items[0].tax';
 
-    it.each([0, 0.05, 0.2, 1])('accepts %p', (tax) => {
-      expect(errors(withValue(path, tax))).toEqual([]);
-    });
+    itAcceptsEach(check, path, [0, 0.05, 0.2, 1]);
 
     it.each([1.01, 5])('rejects %p (more than 100%%)', (tax) => {
       expect(rejectedAt(withValue(path, tax), path)).toEqual([
@@ -235,15 +207,8 @@ describe('CreateOrderRequest', () => {
   describe('sku_items[0].quantity: integer, at least 1', () => {
     const path = 'sku_items[0].quantity';
 
-    it.each([1, 2, 2_147_483_647])('accepts %p', (quantity) => {
-      expect(errors(withValue(path, quantity))).toEqual([]);
-    });
-
-    it.each([0, -1])('rejects %p', (quantity) => {
-      expect(rejectedAt(withValue(path, quantity), path)).toEqual([
-        `${path} must not be less than 1`,
-      ]);
-    });
+    itAcceptsEach(check, path, [1, 2, 2_147_483_647]);
+    itRejectsEach(check, path, [0, -1], `${path} must not be less than 1`);
 
     it('rejects a count beyond a 32-bit integer', () => {
       expect(rejectedAt(withValue(path, 2_147_483_648), path)).toEqual([
@@ -255,23 +220,12 @@ describe('CreateOrderRequest', () => {
       expect(rejectedAt(withValue(path, null), path)).toEqual([`${path} is required`]);
     });
 
-    it.each([1.5, '2'])('rejects the non-integer %p', (quantity) => {
-      expect(rejectedAt(withValue(path, quantity), path)).toContain(
-        `${path} must be an integer number`,
-      );
-    });
+    itRejectsNonIntegers(check, path, [1.5, '2']);
   });
 
-  describe('currency (ISO 4217)', () => {
-    it.each(['USD', 'GBP'])('accepts %s', (currency) => {
-      expect(errors(withValue('currency', currency))).toEqual([]);
-    });
-
-    it.each(['usd', 'US', 'DOLLAR', ''])('rejects %p', (currency) => {
-      expect(rejectedAt(withValue('currency', currency), 'currency')).toEqual([
-        'currency must be an ISO 4217 currency code (three uppercase letters naming a currency, e.g. USD)',
-      ]);
-    });
+  describeCurrencyCodes(check, {
+    accepted: ['USD', 'GBP'],
+    rejected: ['usd', 'US', 'DOLLAR', ''],
   });
 
   it.each(['true', 0, 'false'])('rejects the non-boolean totals_include_tax %p', (value) => {
@@ -295,14 +249,12 @@ describe('CreateOrderRequest', () => {
     });
   });
 
-  it.each<[string, unknown]>([
+  itRejectsNonObjects(check, [
     ['shipping_address', 'Main Street 1'],
     ['shipping_address', [{}]],
     ['billing_address', 5],
     ['service', 'UPS'],
-  ])('rejects a non-object %s (%p)', (path, value) => {
-    expect(rejectedAt(withValue(path, value), path)).toContain(`${path} must be an object`);
-  });
+  ]);
 
   it('strips unknown properties at every level', () => {
     const plain = validOrder();

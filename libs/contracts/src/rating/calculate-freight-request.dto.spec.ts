@@ -3,20 +3,22 @@ import { DimensionDto } from './dimension.dto';
 import { IncoTerm } from './inco-term';
 import { RATING_LIMITS } from './rating.limits';
 import {
+  contractCheck,
   DECIMAL_12_2,
-  errorsFor,
-  errorsOnlyAt,
+  describeCountryCodes,
+  describeDecimals,
+  describeMaxLengths,
+  describeValues,
+  itAcceptsMissing,
+  itRejectsMissing,
+  itRejectsNonPositive,
   minimalCalculateFreight,
-  setPath,
-  text,
   validCalculateFreight,
   valueOf,
 } from '@consign/testing/fixtures';
 
-const errors = (plain: unknown) => errorsFor(CalculateFreightRequest, plain);
-const rejectedAt = (plain: unknown, path: string) =>
-  errorsOnlyAt(CalculateFreightRequest, plain, path);
-const withValue = (path: string, value: unknown) => setPath(validCalculateFreight(), path, value);
+const check = contractCheck(CalculateFreightRequest, validCalculateFreight);
+const { errors, rejectedAt } = check;
 
 describe('CalculateFreightRequest', () => {
   it('accepts a complete request', () => {
@@ -29,91 +31,60 @@ describe('CalculateFreightRequest', () => {
     expect(errors(minimalCalculateFreight())).toEqual([]);
   });
 
-  describe.each<[string, number]>([
+  describeMaxLengths(check, [
     ['dest_city', 60],
     ['dest_zip_code', 15],
     ['origin_city', 60],
     ['origin_zip_code', 15],
     ['service_code', 32],
-  ])('%s (max %i characters)', (path, max) => {
-    it('accepts a value at the limit', () => {
-      expect(errors(withValue(path, text(max)))).toEqual([]);
-    });
+  ]);
 
-    it('rejects one character more, naming the path', () => {
-      expect(rejectedAt(withValue(path, text(max + 1)), path)).toEqual([
-        `${path} must be shorter than or equal to ${max} characters`,
-      ]);
-    });
-  });
-
-  it.each([
+  itRejectsMissing(check, [
     'dest_country_code',
     'origin_country_code',
     'weight',
     'service_code',
     'dimension.length',
     'dimension.uom',
-  ])('rejects a missing %s', (path) => {
-    expect(rejectedAt(withValue(path, undefined), path)).toEqual([`${path} is required`]);
-  });
+  ]);
 
-  it.each([
+  itAcceptsMissing(check, [
     'dest_city',
     'dest_zip_code',
     'origin_city',
     'origin_zip_code',
     'dimension',
     'inco_term',
-  ])('accepts a missing optional %s', (path) => {
-    expect(errors(withValue(path, undefined))).toEqual([]);
+  ]);
+
+  describeCountryCodes(check, ['dest_country_code', 'origin_country_code'], {
+    accepted: ['US', 'CN'],
+    rejected: ['cn', 'CHN', '', 86],
   });
 
-  describe.each(['dest_country_code', 'origin_country_code'])('%s (ISO 3166-1 alpha-2)', (path) => {
-    it.each(['US', 'CN'])('accepts %s', (code) => {
-      expect(errors(withValue(path, code))).toEqual([]);
-    });
+  describeDecimals(
+    check,
+    ['weight', 'dimension.width'],
+    'Number(12,2), more than 0',
+    DECIMAL_12_2,
+    (path) => itRejectsNonPositive(check, path, [0, -1]),
+  );
 
-    it.each(['cn', 'CHN', '', 86])('rejects %p', (code) => {
-      expect(rejectedAt(withValue(path, code), path)).toEqual([
-        `${path} must be an ISO 3166-1 alpha-2 country code (two uppercase letters naming a country, e.g. US)`,
-      ]);
-    });
-  });
-
-  describe.each(['weight', 'dimension.width'])('%s: Number(12,2), more than 0', (path) => {
-    it.each(DECIMAL_12_2.accepted)('accepts %p', (value) => {
-      expect(errors(withValue(path, value))).toEqual([]);
-    });
-
-    it.each(DECIMAL_12_2.rejected)('rejects %p', (value) => {
-      expect(rejectedAt(withValue(path, value), path)).toContain(
-        `${path} must be a number with at most 12 digits, 2 of them decimals`,
-      );
-    });
-
-    it.each([0, -1])('rejects %p', (value) => {
-      expect(rejectedAt(withValue(path, value), path)).toEqual([
-        `${path} must be a positive number`,
-      ]);
-    });
-  });
-
-  describe('inco_term (DAP, DDP)', () => {
-    it.each(Object.values(IncoTerm))('accepts %s', (term) => {
-      expect(errors(withValue('inco_term', term))).toEqual([]);
-    });
-
-    it('has exactly the spec values', () => {
-      expect(Object.values(IncoTerm)).toEqual(['DAP', 'DDP']);
-    });
-
-    it.each(['EXW', 'dap', ''])('rejects %p', (term) => {
-      expect(rejectedAt(withValue('inco_term', term), 'inco_term')).toEqual([
-        'inco_term must be one of the following values: DAP, DDP',
-      ]);
-    });
-  });
+  describeValues(
+    check,
+    'inco_term (DAP, DDP)',
+    'inco_term',
+    {
+      accepted: Object.values(IncoTerm),
+      rejected: ['EXW', 'dap', ''],
+      message: 'inco_term must be one of the following values: DAP, DDP',
+    },
+    () => {
+      it('has exactly the spec values', () => {
+        expect(Object.values(IncoTerm)).toEqual(['DAP', 'DDP']);
+      });
+    },
+  );
 
   describe('weight unit: weight_unit or weight_uom (kg, lb)', () => {
     const withUnits = (units: { weight_unit?: unknown; weight_uom?: unknown }) => ({

@@ -3,20 +3,23 @@ import { CalculateOrderRequest } from './calculate-order-request.dto';
 import { ContentFlag } from './content-flag';
 import { DimensionDto } from './dimension.dto';
 import {
+  contractCheck,
   DECIMAL_12_2,
-  errorsFor,
-  errorsOnlyAt,
+  describeCountryCodes,
+  describeCurrencyCodes,
+  describeDecimals,
+  describeMaxLengths,
+  describeValues,
+  itAcceptsMissing,
+  itRejectsMissing,
+  itRejectsNonPositive,
   minimalCalculateOrder,
-  setPath,
-  text,
   validCalculateOrder,
   valueOf,
 } from '@consign/testing/fixtures';
 
-const errors = (plain: unknown) => errorsFor(CalculateOrderRequest, plain);
-const rejectedAt = (plain: unknown, path: string) =>
-  errorsOnlyAt(CalculateOrderRequest, plain, path);
-const withValue = (path: string, value: unknown) => setPath(validCalculateOrder(), path, value);
+const check = contractCheck(CalculateOrderRequest, validCalculateOrder);
+const { errors, rejectedAt, withValue } = check;
 
 const FLAGS = ['alcohol', 'battery', 'liquid'];
 
@@ -41,26 +44,16 @@ describe('CalculateOrderRequest', () => {
     ]);
   });
 
-  describe.each<[string, number]>([
+  describeMaxLengths(check, [
     ['dest_address.city', 60],
     ['dest_address.zip_code', 15],
     ['origin_addresses[0].warehouse_code', 32],
     ['origin_addresses[1].warehouse_code', 32],
     ['origin_addresses[0].city', 60],
     ['origin_addresses[0].zip_code', 15],
-  ])('%s (max %i characters)', (path, max) => {
-    it('accepts a value at the limit', () => {
-      expect(errors(withValue(path, text(max)))).toEqual([]);
-    });
+  ]);
 
-    it('rejects one character more, naming the path', () => {
-      expect(rejectedAt(withValue(path, text(max + 1)), path)).toEqual([
-        `${path} must be shorter than or equal to ${max} characters`,
-      ]);
-    });
-  });
-
-  it.each([
+  itRejectsMissing(check, [
     'dest_address',
     'dest_address.country_code',
     'origin_addresses',
@@ -72,11 +65,9 @@ describe('CalculateOrderRequest', () => {
     'dimension.width',
     'dimension.height',
     'dimension.uom',
-  ])('rejects a missing %s', (path) => {
-    expect(rejectedAt(withValue(path, undefined), path)).toEqual([`${path} is required`]);
-  });
+  ]);
 
-  it.each([
+  itAcceptsMissing(check, [
     'dest_address.city',
     'dest_address.zip_code',
     'origin_addresses[0].city',
@@ -87,29 +78,17 @@ describe('CalculateOrderRequest', () => {
     'declared_value',
     'currency',
     'dimension',
-  ])('accepts a missing optional %s', (path) => {
-    expect(errors(withValue(path, undefined))).toEqual([]);
-  });
+  ]);
 
   it('rejects an empty warehouse_code', () => {
     const path = 'origin_addresses[0].warehouse_code';
     expect(rejectedAt(withValue(path, ''), path)).toEqual([`${path} should not be empty`]);
   });
 
-  describe.each(['dest_address.country_code', 'origin_addresses[1].country_code'])(
-    '%s (ISO 3166-1 alpha-2)',
-    (path) => {
-      it.each(['US', 'DE'])('accepts %s', (code) => {
-        expect(errors(withValue(path, code))).toEqual([]);
-      });
-
-      it.each(['us', 'USA', 'U', ''])('rejects %p', (code) => {
-        expect(rejectedAt(withValue(path, code), path)).toEqual([
-          `${path} must be an ISO 3166-1 alpha-2 country code (two uppercase letters naming a country, e.g. US)`,
-        ]);
-      });
-    },
-  );
+  describeCountryCodes(check, ['dest_address.country_code', 'origin_addresses[1].country_code'], {
+    accepted: ['US', 'DE'],
+    rejected: ['us', 'USA', 'U', ''],
+  });
 
   describe('origin_addresses', () => {
     it('needs at least one candidate', () => {
@@ -126,67 +105,36 @@ describe('CalculateOrderRequest', () => {
     });
   });
 
-  describe.each(['weight', 'dimension.length', 'dimension.width', 'dimension.height'])(
-    '%s: Number(12,2), more than 0',
+  describeDecimals(
+    check,
+    ['weight', 'dimension.length', 'dimension.width', 'dimension.height'],
+    'Number(12,2), more than 0',
+    DECIMAL_12_2,
+    (path) => itRejectsNonPositive(check, path, [0, -2]),
+  );
+
+  describeDecimals(
+    check,
+    ['declared_value'],
+    'Number(12,2)',
+    { ...DECIMAL_12_2, accepted: [...DECIMAL_12_2.accepted, 0] },
     (path) => {
-      it.each(DECIMAL_12_2.accepted)('accepts %p', (value) => {
-        expect(errors(withValue(path, value))).toEqual([]);
-      });
-
-      it.each(DECIMAL_12_2.rejected)('rejects %p', (value) => {
-        expect(rejectedAt(withValue(path, value), path)).toContain(
-          `${path} must be a number with at most 12 digits, 2 of them decimals`,
-        );
-      });
-
-      it.each([0, -2])('rejects %p', (value) => {
-        expect(rejectedAt(withValue(path, value), path)).toEqual([
-          `${path} must be a positive number`,
-        ]);
+      it('rejects a negative value', () => {
+        expect(rejectedAt(withValue(path, -5), path)).toEqual([`${path} must not be less than 0`]);
       });
     },
   );
 
-  describe('declared_value: Number(12,2)', () => {
-    it.each([...DECIMAL_12_2.accepted, 0])('accepts %p', (value) => {
-      expect(errors(withValue('declared_value', value))).toEqual([]);
-    });
-
-    it.each(DECIMAL_12_2.rejected)('rejects %p', (value) => {
-      expect(rejectedAt(withValue('declared_value', value), 'declared_value')).toContain(
-        'declared_value must be a number with at most 12 digits, 2 of them decimals',
-      );
-    });
-
-    it('rejects a negative value', () => {
-      expect(rejectedAt(withValue('declared_value', -5), 'declared_value')).toEqual([
-        'declared_value must not be less than 0',
-      ]);
-    });
+  describeValues(check, 'weight_unit (kg, lb)', 'weight_unit', {
+    accepted: ['kg', 'lb'],
+    rejected: ['g', 'oz', 'KG', ''],
+    message: 'weight_unit must be one of the following values: kg, lb',
   });
 
-  describe('weight_unit (kg, lb)', () => {
-    it.each(['kg', 'lb'])('accepts %s', (unit) => {
-      expect(errors(withValue('weight_unit', unit))).toEqual([]);
-    });
-
-    it.each(['g', 'oz', 'KG', ''])('rejects %p', (unit) => {
-      expect(rejectedAt(withValue('weight_unit', unit), 'weight_unit')).toEqual([
-        'weight_unit must be one of the following values: kg, lb',
-      ]);
-    });
-  });
-
-  describe('dimension.uom (m, cm, mm, in, ft)', () => {
-    it.each(['m', 'cm', 'mm', 'in', 'ft'])('accepts %s', (uom) => {
-      expect(errors(withValue('dimension.uom', uom))).toEqual([]);
-    });
-
-    it.each(['km', 'CM', 'inch'])('rejects %p', (uom) => {
-      expect(rejectedAt(withValue('dimension.uom', uom), 'dimension.uom')).toEqual([
-        'dimension.uom must be one of the following values: m, cm, mm, ft, in',
-      ]);
-    });
+  describeValues(check, 'dimension.uom (m, cm, mm, in, ft)', 'dimension.uom', {
+    accepted: ['m', 'cm', 'mm', 'in', 'ft'],
+    rejected: ['km', 'CM', 'inch'],
+    message: 'dimension.uom must be one of the following values: m, cm, mm, ft, in',
   });
 
   describe.each(FLAGS)('%s (Yes, No, Not Applicable)', (path) => {
@@ -212,17 +160,7 @@ describe('CalculateOrderRequest', () => {
     expect(Object.values(ContentFlag)).toEqual(['Yes', 'No', 'Not Applicable']);
   });
 
-  describe('currency (ISO 4217)', () => {
-    it.each(['USD', 'EUR'])('accepts %s', (currency) => {
-      expect(errors(withValue('currency', currency))).toEqual([]);
-    });
-
-    it.each(['usd', 'US', 'EURO'])('rejects %p', (currency) => {
-      expect(rejectedAt(withValue('currency', currency), 'currency')).toEqual([
-        'currency must be an ISO 4217 currency code (three uppercase letters naming a currency, e.g. USD)',
-      ]);
-    });
-  });
+  describeCurrencyCodes(check, { accepted: ['USD', 'EUR'], rejected: ['usd', 'US', 'EURO'] });
 
   it.each<[string, unknown]>([
     ['dest_address', 'US'],
