@@ -1,7 +1,6 @@
 import {
   ArrayMaxSize,
   ArrayNotEmpty,
-  IsArray,
   IsEnum,
   IsInt,
   IsNotEmpty,
@@ -10,9 +9,8 @@ import {
   IsString,
   MaxLength,
   Min,
-  ValidateNested,
 } from 'class-validator';
-import { NestedType } from '../common/contract-metadata';
+import { NestedList } from '../common/nested-list';
 import { INPUT_LIMITS } from '../common/input-limits';
 import { INBOUND_LIMITS } from '../inbound/inbound.limits';
 import { InboundOrderView } from '../inbound/inbound-order-view.dto';
@@ -34,12 +32,7 @@ export class InboundReceivedEvent {
   @MaxLength(INBOUND_LIMITS.warehouse_code)
   warehouse_code!: string;
 
-  @IsArray()
-  @ArrayMaxSize(INPUT_LIMITS.array_items)
-  @ArrayNotEmpty()
-  @IsObject({ each: true })
-  @ValidateNested({ each: true })
-  @NestedType(() => ResolvedStockLine)
+  @NestedList(() => ResolvedStockLine, ArrayMaxSize(INPUT_LIMITS.array_items), ArrayNotEmpty())
   lines!: ResolvedStockLine[];
 }
 

@@ -1,7 +1,6 @@
 import {
   ArrayMaxSize,
   ArrayMinSize,
-  IsArray,
   IsDefined,
   IsEnum,
   IsInt,
@@ -10,6 +9,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { NestedType } from '../common/contract-metadata';
+import { NestedList } from '../common/nested-list';
 import {
   CarrierEventDto,
   CarrierEventsResult,
@@ -55,12 +55,11 @@ export class IngestCarrierEventsCommand {
   @IsCarrierCode()
   carrier_code!: string;
 
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(TRACKING_LIMITS.events_per_request)
-  @IsObject({ each: true })
-  @ValidateNested({ each: true })
-  @NestedType(() => CarrierEventDto)
+  @NestedList(
+    () => CarrierEventDto,
+    ArrayMinSize(1),
+    ArrayMaxSize(TRACKING_LIMITS.events_per_request),
+  )
   events!: CarrierEventDto[];
 }
 

@@ -5,15 +5,13 @@ import {
   IsEnum,
   IsInt,
   IsNotEmpty,
-  IsObject,
   IsOptional,
   IsString,
   Max,
   MaxLength,
   Min,
-  ValidateNested,
 } from 'class-validator';
-import { NestedType } from '../common/contract-metadata';
+import { NestedList } from '../common/nested-list';
 import { INPUT_LIMITS } from '../common/input-limits';
 import { MAX_COUNT } from '../common/formats';
 import { ORDER_LIMITS } from '../order/order.limits';
@@ -63,12 +61,7 @@ export class ReservationRequestEvent {
   @MaxLength(ORDER_LIMITS.service.warehouse_code)
   warehouse_code!: string | null;
 
-  @IsArray()
-  @ArrayMaxSize(INPUT_LIMITS.array_items)
-  @ArrayNotEmpty()
-  @IsObject({ each: true })
-  @ValidateNested({ each: true })
-  @NestedType(() => StockLine)
+  @NestedList(() => StockLine, ArrayMaxSize(INPUT_LIMITS.array_items), ArrayNotEmpty())
   lines!: StockLine[];
 }
 
@@ -87,11 +80,7 @@ export class StockReservedEvent {
   @MaxLength(ORDER_LIMITS.service.warehouse_code)
   warehouse_code!: string;
 
-  @IsArray()
-  @ArrayMaxSize(INPUT_LIMITS.array_items)
-  @IsObject({ each: true })
-  @ValidateNested({ each: true })
-  @NestedType(() => ResolvedStockLine)
+  @NestedList(() => ResolvedStockLine, ArrayMaxSize(INPUT_LIMITS.array_items))
   lines!: ResolvedStockLine[];
 }
 

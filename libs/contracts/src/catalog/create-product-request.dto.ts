@@ -11,6 +11,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { NestedType } from '../common/contract-metadata';
+import { NestedList } from '../common/nested-list';
 import { INPUT_LIMITS } from '../common/input-limits';
 import { IsCurrencyCode } from '../common/formats';
 import { PRODUCT_LIMITS, TAG_SEPARATOR } from './catalog.limits';
@@ -73,11 +74,7 @@ export class CreateProductRequest {
   category?: string;
 
   @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(INPUT_LIMITS.array_items)
-  @IsObject({ each: true })
-  @ValidateNested({ each: true })
-  @NestedType(() => ProductImageDto)
+  @NestedList(() => ProductImageDto, ArrayMaxSize(INPUT_LIMITS.array_items))
   images?: ProductImageDto[];
 
   /** Variants; their `sku` values are unique within the product. */

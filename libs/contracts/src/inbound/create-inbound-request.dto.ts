@@ -2,7 +2,6 @@ import 'reflect-metadata';
 import {
   ArrayMaxSize,
   ArrayNotEmpty,
-  IsArray,
   IsInt,
   IsNotEmpty,
   IsObject,
@@ -14,6 +13,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { NestedType } from '../common/contract-metadata';
+import { NestedList } from '../common/nested-list';
 import { INPUT_LIMITS } from '../common/input-limits';
 import { ShipperDto } from '../common/address.dto';
 import { IsCalendarDate, MAX_COUNT } from '../common/formats';
@@ -40,12 +40,7 @@ export class CreateInboundRequest {
   expected_inbound_date?: string;
 
   /** Expected goods; at least one line. */
-  @IsArray()
-  @ArrayMaxSize(INPUT_LIMITS.array_items)
-  @ArrayNotEmpty()
-  @IsObject({ each: true })
-  @ValidateNested({ each: true })
-  @NestedType(() => InboundItemRequest)
+  @NestedList(() => InboundItemRequest, ArrayMaxSize(INPUT_LIMITS.array_items), ArrayNotEmpty())
   items!: InboundItemRequest[];
 
   /** Number of packages; 0 means not yet known. */

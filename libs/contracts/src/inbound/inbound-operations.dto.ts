@@ -1,19 +1,16 @@
 import {
   ArrayMaxSize,
   ArrayNotEmpty,
-  IsArray,
   IsBoolean,
   IsInt,
   IsNotEmpty,
-  IsObject,
   IsOptional,
   IsString,
   Max,
   MaxLength,
   Min,
-  ValidateNested,
 } from 'class-validator';
-import { NestedType } from '../common/contract-metadata';
+import { NestedList } from '../common/nested-list';
 import { INPUT_LIMITS } from '../common/input-limits';
 import { MAX_COUNT } from '../common/formats';
 import { INBOUND_LIMITS, INBOUND_OPERATION_LIMITS } from './inbound.limits';
@@ -38,12 +35,7 @@ export class ReceiptItemRequest {
  * same as an event): what arrived at the warehouse.
  */
 export class InboundReceiptRequest {
-  @IsArray()
-  @ArrayMaxSize(INPUT_LIMITS.array_items)
-  @ArrayNotEmpty()
-  @IsObject({ each: true })
-  @ValidateNested({ each: true })
-  @NestedType(() => ReceiptItemRequest)
+  @NestedList(() => ReceiptItemRequest, ArrayMaxSize(INPUT_LIMITS.array_items), ArrayNotEmpty())
   items!: ReceiptItemRequest[];
 
   /**

@@ -2,7 +2,6 @@ import 'reflect-metadata';
 import {
   ArrayMaxSize,
   ArrayMinSize,
-  IsArray,
   IsInt,
   IsNotEmpty,
   IsObject,
@@ -14,6 +13,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { NestedType } from '../common/contract-metadata';
+import { NestedList } from '../common/nested-list';
 import { IsZonedDateTime } from '../common/formats';
 import { IsCarrierCode } from './carrier-code';
 import { TRACKING_LIMITS } from './label.limits';
@@ -99,12 +99,11 @@ export class CarrierCheckpointEvent extends CarrierEventDto {
 /** Body of POST /2026-05/cloud/carrier/{carrier_code}/events. */
 export class CarrierEventsRequest {
   /** The carrier's events, in any order; at most 1000. */
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(TRACKING_LIMITS.events_per_request)
-  @IsObject({ each: true })
-  @ValidateNested({ each: true })
-  @NestedType(() => CarrierEventDto)
+  @NestedList(
+    () => CarrierEventDto,
+    ArrayMinSize(1),
+    ArrayMaxSize(TRACKING_LIMITS.events_per_request),
+  )
   events!: CarrierEventDto[];
 }
 

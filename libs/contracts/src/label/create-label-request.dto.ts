@@ -2,7 +2,6 @@ import 'reflect-metadata';
 import {
   ArrayMaxSize,
   ArrayMinSize,
-  IsArray,
   IsEnum,
   IsNotEmpty,
   IsObject,
@@ -14,6 +13,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { NestedType } from '../common/contract-metadata';
+import { NestedList } from '../common/nested-list';
 import { INPUT_LIMITS } from '../common/input-limits';
 import { WeightUnit } from '../catalog/weight-unit';
 import { LabelAddressDto } from '../common/address.dto';
@@ -109,12 +109,11 @@ export class CreateLabelRequest {
   service!: LabelServiceDto;
 
   /** Goods in the package; at least one. */
-  @IsArray()
-  @ArrayMaxSize(INPUT_LIMITS.array_items)
-  @ArrayMinSize(LABEL_LIMITS.min_items)
-  @IsObject({ each: true })
-  @ValidateNested({ each: true })
-  @NestedType(() => LabelItemDto)
+  @NestedList(
+    () => LabelItemDto,
+    ArrayMaxSize(INPUT_LIMITS.array_items),
+    ArrayMinSize(LABEL_LIMITS.min_items),
+  )
   items!: LabelItemDto[];
 
   @IsOptional()

@@ -2,7 +2,6 @@ import 'reflect-metadata';
 import {
   ArrayMaxSize,
   ArrayNotEmpty,
-  IsArray,
   IsBoolean,
   IsObject,
   IsOptional,
@@ -11,6 +10,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { NestedList } from '../common/nested-list';
 import { NestedType, Transformed } from '../common/contract-metadata';
 import { INPUT_LIMITS } from '../common/input-limits';
 import { OrderAddressDto } from '../common/address.dto';
@@ -63,12 +63,7 @@ export class CreateOrderRequest {
   service?: OrderServiceDto;
 
   /** Order lines; at least one. */
-  @IsArray()
-  @ArrayMaxSize(INPUT_LIMITS.array_items)
-  @ArrayNotEmpty()
-  @IsObject({ each: true })
-  @ValidateNested({ each: true })
-  @NestedType(() => SkuItemDto)
+  @NestedList(() => SkuItemDto, ArrayMaxSize(INPUT_LIMITS.array_items), ArrayNotEmpty())
   sku_items!: SkuItemDto[];
 }
 

@@ -2,7 +2,6 @@ import 'reflect-metadata';
 import {
   ArrayMaxSize,
   ArrayNotEmpty,
-  IsArray,
   IsEnum,
   IsIn,
   IsObject,
@@ -11,6 +10,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { NestedList } from '../common/nested-list';
 import { NestedType, Transformed } from '../common/contract-metadata';
 import { INPUT_LIMITS } from '../common/input-limits';
 import { IsDecimal } from '../common/decimal';
@@ -31,12 +31,7 @@ export class CalculateOrderRequest {
   dest_address!: CalcDestAddressDto;
 
   /** Candidate origin warehouses; at least one. */
-  @IsArray()
-  @ArrayMaxSize(INPUT_LIMITS.array_items)
-  @ArrayNotEmpty()
-  @IsObject({ each: true })
-  @ValidateNested({ each: true })
-  @NestedType(() => CalcOriginAddressDto)
+  @NestedList(() => CalcOriginAddressDto, ArrayMaxSize(INPUT_LIMITS.array_items), ArrayNotEmpty())
   origin_addresses!: CalcOriginAddressDto[];
 
   /** Number(12,2), in `weight_unit`. */

@@ -654,7 +654,6 @@ export default async () => {
                   t['../../../contracts/src/inbound/inbound-item-request.dto'].InboundItemRequest,
                 ],
                 description: 'Expected goods; at least one line.',
-                minItems: 1,
               },
               package_number: {
                 required: true,
@@ -704,7 +703,6 @@ export default async () => {
                 type: () => [
                   t['../../../contracts/src/inbound/inbound-operations.dto'].ReceiptItemRequest,
                 ],
-                minItems: 1,
               },
               complete: {
                 required: false,
@@ -886,7 +884,6 @@ export default async () => {
                 required: true,
                 type: () => [t['../../../contracts/src/label/carrier-event.dto'].CarrierEventDto],
                 description: "The carrier's events, in any order; at most 1000.",
-                minItems: 1,
               },
             },
             CarrierEventsResult: {
@@ -1486,7 +1483,6 @@ export default async () => {
                 required: true,
                 type: () => [t['../../../contracts/src/order/sku-item.dto'].SkuItemDto],
                 description: 'Order lines; at least one.',
-                minItems: 1,
               },
             },
           },
@@ -1812,7 +1808,6 @@ export default async () => {
                   t['../../../contracts/src/rating/calc-address.dto'].CalcOriginAddressDto,
                 ],
                 description: 'Candidate origin warehouses; at least one.',
-                minItems: 1,
               },
               weight: {
                 required: true,
