@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import {
   CatalogTopic,
   CommonErrorCode,
@@ -14,17 +12,16 @@ import {
   success,
 } from '@consign/contracts';
 import { CommandBus, InProcessBroker, InProcessClient } from '@consign/bus';
-import { CommandLedger, Inbox, Outbox } from '@consign/messaging';
-import { DatabaseHost } from '@consign/database';
+import { Inbox } from '@consign/messaging';
 import { loadConfig } from '@consign/config';
 import { InboundRepository } from './inbound.repository';
 import { inboundDatabase } from './inbound.database';
 import { InboundHandlers } from './inbound.handlers';
 import { InboundLifecycle } from './inbound-lifecycle.service';
 import { InboundService } from './inbound.service';
-import { createTestDatabase, TestDatabase } from '@consign/testing';
+import { useServiceTestBed } from '@consign/testing';
 import { RatingClient } from '@consign/rating-client';
-import { valueOf, validInbound } from '@consign/testing/fixtures';
+import { anEventEnvelope, valueOf, validInbound } from '@consign/testing/fixtures';
 
 /** The merchant's variants as catalog-service would resolve them: id and sku code. */
 const VARIANTS = [
@@ -50,12 +47,7 @@ function anInbound(overrides: Record<string, unknown> = {}) {
 }
 
 describe('InboundService and InboundLifecycle', () => {
-  let database: TestDatabase;
-  let host: DatabaseHost;
-  let dataSource: DataSource;
-  let broker: InProcessBroker;
-  let outbox: Outbox;
-  let commands: CommandLedger;
+  const bed = useServiceTestBed(inboundDatabase.options);
   let inbounds: InboundService;
   let lifecycle: InboundLifecycle;
   let handlers: InboundHandlers;
@@ -63,7 +55,7 @@ describe('InboundService and InboundLifecycle', () => {
   let merchant = 200;
 
   const published = async () => {
-    await outbox.flush();
+    await bed.outbox.flush();
     return received.splice(0);
   };
   const create = async (plain: unknown = anInbound()) =>
@@ -75,11 +67,8 @@ describe('InboundService and InboundLifecycle', () => {
   ) =>
     lifecycle.apply(merchant, id, (m) => lifecycle.receive(m, merchant, id, { items, complete }));
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    host = new DatabaseHost(database.target);
-    dataSource = await host.openServiceDataSource(inboundDatabase.options);
-    broker = new InProcessBroker();
+  beforeAll(() => {
+    const { dataSource, broker, outbox, commands } = bed;
     broker.registerRequestHandler(RatingTopic.ListWarehouses, async () =>
       success([{ code: 'WH-NL-AMS', name: 'Amsterdam', country_code: 'NL' }]),
     );
@@ -99,8 +88,6 @@ describe('InboundService and InboundLifecycle', () => {
     });
     const config = loadConfig({ BUS_TIMEOUT_MS: '1000' });
     const bus = new CommandBus(new InProcessClient(broker), config);
-    outbox = new Outbox(dataSource, new InProcessClient(broker), 'inbound');
-    commands = new CommandLedger(dataSource, 'inbound');
     inbounds = new InboundService(
       dataSource,
       commands,
@@ -122,11 +109,6 @@ describe('InboundService and InboundLifecycle', () => {
   beforeEach(async () => {
     merchant++;
     await published();
-  });
-
-  afterAll(async () => {
-    await host.close();
-    await database.drop();
   });
 
   describe('create and read', () => {
@@ -208,11 +190,11 @@ describe('InboundService and InboundLifecycle', () => {
       );
       const bus = new CommandBus(new InProcessClient(lonely), config);
       const alone = new InboundService(
-        dataSource,
-        commands,
+        bed.dataSource,
+        bed.commands,
         new RatingClient(bus, config),
         bus,
-        outbox,
+        bed.outbox,
         new InboundRepository(),
       );
       await expect(alone.create(merchant, inboundRequest(anInbound()))).rejects.toMatchObject({
@@ -345,13 +327,8 @@ describe('InboundService and InboundLifecycle', () => {
   });
 
   describe('warehouse events', () => {
-    const envelope = (payload: Record<string, unknown>) => ({
-      event_id: randomUUID(),
-      merchant_id: merchant,
-      aggregate_id: String(payload.inbound_id),
-      occurred_at: new Date().toISOString(),
-      payload,
-    });
+    const envelope = (payload: Record<string, unknown>) =>
+      anEventEnvelope(merchant, String(payload.inbound_id), payload);
 
     it('a receipt event runs the same use case, once, however often it is delivered', async () => {
       const id = await create();
@@ -371,7 +348,7 @@ describe('InboundService and InboundLifecycle', () => {
       await handlers.onReceived(
         envelope({ inbound_id: id, items: [{ sku_number: '501', quantity: 1 }] }),
       );
-      const letters = await dataSource.query(
+      const letters = await bed.dataSource.query(
         `SELECT topic, error FROM inbound.dead_letter ORDER BY id DESC LIMIT 1`,
       );
       expect(letters).toEqual([

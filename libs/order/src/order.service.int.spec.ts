@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import {
   CommonErrorCode,
   CreateOrderRequest,
@@ -13,8 +11,7 @@ import {
   success,
 } from '@consign/contracts';
 import { CommandBus, InProcessBroker, InProcessClient } from '@consign/bus';
-import { CommandLedger, Inbox, Outbox } from '@consign/messaging';
-import { DatabaseHost } from '@consign/database';
+import { Inbox } from '@consign/messaging';
 import { loadConfig } from '@consign/config';
 import { orderDatabase } from './order.database';
 import { OrderRepository } from './order.repository';
@@ -22,8 +19,8 @@ import { OrderHandlers } from './order.handlers';
 import { OrderLifecycle } from './order-lifecycle.service';
 import { OrderService } from './order.service';
 import { OrderActor } from './order.transitions';
-import { createTestDatabase, TestDatabase } from '@consign/testing';
-import { validOrderAddress, valueOf } from '@consign/testing/fixtures';
+import { useServiceTestBed } from '@consign/testing';
+import { anEventEnvelope, validOrderAddress, valueOf } from '@consign/testing/fixtures';
 import { RatingClient } from '@consign/rating-client';
 
 const WAREHOUSES = [
@@ -67,18 +64,14 @@ function anOrder(overrides: Record<string, unknown> = {}) {
 }
 
 describe('OrderService and OrderLifecycle', () => {
-  let database: TestDatabase;
-  let host: DatabaseHost;
-  let dataSource: DataSource;
-  let broker: InProcessBroker;
-  let outbox: Outbox;
-  let commands: CommandLedger;
+  const bed = useServiceTestBed(orderDatabase.options);
   let orders: OrderService;
   let lifecycle: OrderLifecycle;
   let events: (EventEnvelope<Record<string, unknown>> & { topic: string })[];
   let merchant = 100;
 
   const build = (env: Record<string, string> = {}) => {
+    const { dataSource, broker, outbox, commands } = bed;
     const config = loadConfig({ BUS_TIMEOUT_MS: '1000', ...env });
     const reference = new RatingClient(new CommandBus(new InProcessClient(broker), config), config);
     return new OrderService(dataSource, outbox, commands, reference, new OrderRepository());
@@ -88,15 +81,12 @@ describe('OrderService and OrderLifecycle', () => {
 
   /** Publishes what the outbox holds and returns the events published. */
   const published = async () => {
-    await outbox.flush();
+    await bed.outbox.flush();
     return events.splice(0);
   };
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    host = new DatabaseHost(database.target);
-    dataSource = await host.openServiceDataSource(orderDatabase.options);
-    broker = new InProcessBroker();
+  beforeAll(() => {
+    const { dataSource, broker, outbox, commands } = bed;
     broker.registerRequestHandler(RatingTopic.ListWarehouses, async () => success(WAREHOUSES));
     broker.registerRequestHandler(RatingTopic.ListServices, async () => success(SERVICES));
     events = [];
@@ -108,8 +98,6 @@ describe('OrderService and OrderLifecycle', () => {
         if (topic === OrderEvent.StatusChanged) statusChanges.push(envelope.payload);
         else events.push({ topic, ...envelope });
       });
-    outbox = new Outbox(dataSource, new InProcessClient(broker), 'orders');
-    commands = new CommandLedger(dataSource, 'orders');
     orders = build();
     lifecycle = new OrderLifecycle(dataSource, outbox, commands, new OrderRepository());
   });
@@ -117,11 +105,6 @@ describe('OrderService and OrderLifecycle', () => {
   beforeEach(async () => {
     merchant++;
     await published();
-  });
-
-  afterAll(async () => {
-    await host.close();
-    await database.drop();
   });
 
   describe('create and read', () => {
@@ -238,9 +221,9 @@ describe('OrderService and OrderLifecycle', () => {
       const lonely = new InProcessBroker();
       const config = loadConfig({ BUS_TIMEOUT_MS: '1000' });
       const unchecked = new OrderService(
-        dataSource,
-        outbox,
-        commands,
+        bed.dataSource,
+        bed.outbox,
+        bed.commands,
         new RatingClient(new CommandBus(new InProcessClient(lonely), config), config),
         new OrderRepository(),
       );
@@ -286,7 +269,7 @@ describe('OrderService and OrderLifecycle', () => {
 
     it('reads pages through the (merchant_id, id) index and the total from its counter, never a scan', async () => {
       const big = merchant;
-      await dataSource.query(
+      await bed.dataSource.query(
         `INSERT INTO orders."order" (merchant_id, status, currency, totals_include_tax,
            shipping_address, billing_address, has_service)
          SELECT CASE WHEN g % 10 = 0 THEN $1 ELSE $1 + 1 + g % 50 END, 'Draft', 'USD', false,
@@ -294,16 +277,16 @@ describe('OrderService and OrderLifecycle', () => {
          FROM generate_series(1, 20000) g`,
         [big],
       );
-      await dataSource.query(
+      await bed.dataSource.query(
         `INSERT INTO orders.order_count (merchant_id, total) VALUES ($1, 2000)`,
         [big],
       );
-      await dataSource.query('VACUUM ANALYZE orders."order"');
+      await bed.dataSource.query('VACUUM ANALYZE orders."order"');
       const statements: [string, unknown[]][] = [];
       const recording = {
         query: (text: string, params?: unknown[]) => {
           statements.push([text, params ?? []]);
-          return dataSource.query(text, params);
+          return bed.dataSource.query(text, params);
         },
       };
       expect(await new OrderRepository().count(recording, big)).toBe(2000);
@@ -312,7 +295,7 @@ describe('OrderService and OrderLifecycle', () => {
       // The counter (statement 0) is one row per merchant; the pages must use the index.
       expect(statements[0][0]).toMatch(/FROM "orders"."order_count" WHERE merchant_id = \$1/);
       for (const [text, params] of statements.slice(1)) {
-        const plan = (await dataSource.query(`EXPLAIN ${text}`, params))
+        const plan = (await bed.dataSource.query(`EXPLAIN ${text}`, params))
           .map((row: Record<string, string>) => row['QUERY PLAN'])
           .join('\n');
         expect(plan).toContain('ix_order_merchant_id_id');
@@ -407,7 +390,7 @@ describe('OrderService and OrderLifecycle', () => {
           payload: { order_id: id, ...shipment },
         }),
       ]);
-      const [row] = await dataSource.query(
+      const [row] = await bed.dataSource.query(
         `SELECT carrier, tracking_number, packages, shipped_at IS NOT NULL AS shipped FROM orders."order" WHERE id = $1`,
         [id],
       );
@@ -463,21 +446,16 @@ describe('OrderService and OrderLifecycle', () => {
 
   describe('events: the stock saga and warehouse adapters', () => {
     let handlers: OrderHandlers;
-    const envelope = (payload: Record<string, unknown>) => ({
-      event_id: randomUUID(),
-      merchant_id: merchant,
-      aggregate_id: String(payload.order_id),
-      occurred_at: new Date().toISOString(),
-      payload,
-    });
+    const envelope = (payload: Record<string, unknown>) =>
+      anEventEnvelope(merchant, String(payload.order_id), payload);
 
     beforeAll(() => {
       handlers = new OrderHandlers(
         orders,
         lifecycle,
-        new Inbox(dataSource, 'orders', { retryDelayMs: 1 }),
-        outbox,
-        commands,
+        new Inbox(bed.dataSource, 'orders', { retryDelayMs: 1 }),
+        bed.outbox,
+        bed.commands,
       );
     });
 
@@ -531,7 +509,7 @@ describe('OrderService and OrderLifecycle', () => {
       expect((await orders.get(merchant, id)).status).toBe(OrderStatus.Completed);
       // Announced again (a later delivery checkpoint): still Completed, nothing parked.
       const parked = async () =>
-        Number((await dataSource.query(`SELECT count(*) AS n FROM orders.dead_letter`))[0].n);
+        Number((await bed.dataSource.query(`SELECT count(*) AS n FROM orders.dead_letter`))[0].n);
       const before = await parked();
       await handlers.onShipmentDelivered(delivered(true, 2));
       expect((await orders.get(merchant, id)).status).toBe(OrderStatus.Completed);
@@ -559,7 +537,7 @@ describe('OrderService and OrderLifecycle', () => {
         envelope({ order_id: id, carrier: 'DHL', tracking_number: 'JD02', packages: 1 }),
       );
       await handlers.onWarehouseCancelled(envelope({ order_id: 'x' }));
-      const letters = await dataSource.query(
+      const letters = await bed.dataSource.query(
         `SELECT topic, error FROM orders.dead_letter ORDER BY id DESC LIMIT 2`,
       );
       expect(letters).toEqual([

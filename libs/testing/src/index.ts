@@ -14,6 +14,7 @@ export * from './e2e/hostile-requests';
 export * from './e2e/webhook-receiver';
 export * from './e2e/openapi-conformance';
 export * from './database/test-database';
+export * from './database/service-test-bed';
 export * from './database/messaging-schema';
 export * from './documents/read-documents';
 export * from './output/stdout-capture';
