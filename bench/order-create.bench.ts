@@ -35,24 +35,15 @@
  * taken against it. Every round, req/s or settled, starts once the orders of the round before
  * have settled.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon, { Result } from 'autocannon';
 import { cpuMicros } from './process-cpu';
-import {
-  AppProcess,
-  GATEWAY_READY,
-  anOrder,
-  freePort,
-  newApiKey,
-  startApp,
-  tempDir,
-  databaseUrl,
-  withAdminClient,
-} from '@consign/testing';
+import { anOrder, tempDir, withAdminClient } from '@consign/testing';
 import { argNumber, argText, median } from './bench-args';
+import { BenchApp, startBenchApp } from './standalone-app';
 
 const SECONDS = argNumber('seconds', 8);
 const CONNECTIONS = argNumber('connections', 10);
@@ -317,50 +308,32 @@ async function startTarget(
   database: string,
   probe: string | undefined,
   countsFile: string | undefined,
-): Promise<{ target: Target; app: AppProcess; cleanUp: () => Promise<void> }> {
-  const name = `consign_bench_${randomBytes(4).toString('hex')}`;
-  const dataDir = tempDir('bench-order-create');
-  const apiKey = newApiKey();
-  const port = await freePort();
-  const cleanUp = async () => {
-    if (database === 'postgres')
-      await withAdminClient((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  if (database === 'postgres') await withAdminClient((c) => c.query(`CREATE DATABASE "${name}"`));
+): Promise<{ target: Target; standalone: BenchApp }> {
   const preload = [probe, countsFile ? COUNT_PROBE : undefined].filter((p) => p !== undefined);
-  try {
-    const app = await startApp(
-      'standalone',
-      {
-        ...(database === 'postgres' ? { DATABASE_URL: databaseUrl(name) } : {}),
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        BOOTSTRAP_API_KEY: apiKey,
-        RATE_LIMIT_MAX: '0',
-        CARRIER_SANDBOX: 'off',
-        ...(preload.length > 0
-          ? {
-              NODE_OPTIONS: [
-                process.env.NODE_OPTIONS ?? '',
-                ...preload.map((file) => `--require ${file}`),
-              ]
-                .join(' ')
-                .trim(),
-            }
-          : {}),
-        ...(countsFile ? { CONSIGN_STATEMENT_COUNTS: countsFile } : {}),
-      },
-      GATEWAY_READY,
-    );
-    const pid = app.child.pid;
-    if (pid === undefined) throw new Error('the app has no pid');
-    return { target: { base: `http://127.0.0.1:${port}`, apiKey, pid }, app, cleanUp };
-  } catch (error) {
-    await cleanUp();
-    throw error;
+  const standalone = await startBenchApp({
+    postgres: database === 'postgres',
+    dataDirPrefix: 'bench-order-create',
+    env: {
+      CARRIER_SANDBOX: 'off',
+      ...(preload.length > 0
+        ? {
+            NODE_OPTIONS: [
+              process.env.NODE_OPTIONS ?? '',
+              ...preload.map((file) => `--require ${file}`),
+            ]
+              .join(' ')
+              .trim(),
+          }
+        : {}),
+      ...(countsFile ? { CONSIGN_STATEMENT_COUNTS: countsFile } : {}),
+    },
+  });
+  const pid = standalone.app.child.pid;
+  if (pid === undefined) {
+    await standalone.stop();
+    throw new Error('the app has no pid');
   }
+  return { target: { base: standalone.base, apiKey: standalone.apiKey, pid }, standalone };
 }
 
 /** The rounds' order of the series: forwards in odd rounds, backwards in even ones. */
@@ -385,7 +358,7 @@ function ratioLine(
 async function measure(database: string): Promise<string[]> {
   const countsDir = COUNT_STATEMENTS > 0 ? tempDir('bench-order-create-counts') : undefined;
   const countsFile = countsDir ? join(countsDir, 'statement-counts.json') : undefined;
-  const started: { app: AppProcess; cleanUp: () => Promise<void> }[] = [];
+  const started: BenchApp[] = [];
   try {
     const series: Series[] = BASELINE
       ? ['baseline', 'without key', 'with key']
@@ -399,7 +372,7 @@ async function measure(database: string): Promise<string[]> {
         each === 'baseline' ? BASELINE_PROBE : undefined,
         each === 'without key' ? countsFile : undefined,
       );
-      started.push(app);
+      started.push(app.standalone);
       targets[each] = app.target;
     }
     const target = (each: Series): Target => {
@@ -510,10 +483,7 @@ async function measure(database: string): Promise<string[]> {
     lines.push('');
     return lines;
   } finally {
-    for (const { app, cleanUp } of started.reverse()) {
-      await app.stop();
-      await cleanUp();
-    }
+    for (const standalone of started.reverse()) await standalone.stop();
     if (countsDir) rmSync(countsDir, { recursive: true, force: true });
   }
 }

@@ -8,25 +8,12 @@
  * PostgreSQL server of the tests (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432);
  * works in a database of its own, dropped at the end.
  */
-import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
-import {
-  ApiClient,
-  AppProcess,
-  GATEWAY_READY,
-  aProduct,
-  anOrder,
-  freePort,
-  newApiKey,
-  startApp,
-  tempDir,
-  databaseUrl,
-  withAdminClient,
-} from '@consign/testing';
+import { ApiClient, aProduct, anOrder } from '@consign/testing';
 import { argNumber } from './bench-args';
+import { startBenchApp } from './standalone-app';
 
 const ORDERS = argNumber('orders', 100_000);
 const SECONDS = argNumber('seconds', 8);
@@ -93,29 +80,14 @@ function row(cells: (string | number)[]): string {
 }
 
 async function main(): Promise<void> {
-  const name = `consign_bench_${randomBytes(4).toString('hex')}`;
-  await withAdminClient((c) => c.query(`CREATE DATABASE "${name}"`));
-  const url = databaseUrl(name);
-  const dataDir = tempDir('bench');
-  const apiKey = newApiKey();
-  const port = await freePort();
-  let app: AppProcess | undefined;
+  const standalone = await startBenchApp({
+    postgres: true,
+    dataDirPrefix: 'bench',
+    // rating-service is not part of this branch; see README, reference data.
+    env: { REFERENCE_DATA_CHECK: 'off' },
+  });
+  const { base, apiKey, databaseUrl: url } = standalone;
   try {
-    app = await startApp(
-      'standalone',
-      {
-        DATABASE_URL: url,
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        BOOTSTRAP_API_KEY: apiKey,
-        RATE_LIMIT_MAX: '0',
-        // rating-service is not part of this branch; see README, reference data.
-        REFERENCE_DATA_CHECK: 'off',
-      },
-      GATEWAY_READY,
-    );
-    const base = `http://127.0.0.1:${port}`;
     const api = new ApiClient(base, apiKey);
     const product = await api.post<number>('/2025-07/cloud/product', aProduct());
     const variantId = (
@@ -202,9 +174,7 @@ async function main(): Promise<void> {
     lines.push(`Load average ${loadavg()[0].toFixed(1)} at the end.`);
     process.stdout.write(`\n${lines.join('\n')}\n`);
   } finally {
-    await app?.stop();
-    await withAdminClient((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
-    rmSync(dataDir, { recursive: true, force: true });
+    await standalone.stop();
   }
 }
 

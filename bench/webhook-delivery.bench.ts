@@ -17,26 +17,13 @@
  * Needs the PostgreSQL server of the tests (TEST_DATABASE_URL); its own database, dropped at the end.
  * BENCH_APP_NODE_OPTIONS: NODE_OPTIONS for the app (e.g. to profile it).
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
-import {
-  ApiClient,
-  AppProcess,
-  GATEWAY_READY,
-  WEBHOOK_TEST_ENV,
-  WebhookReceiver,
-  anOrder,
-  freePort,
-  newApiKey,
-  startApp,
-  tempDir,
-  databaseUrl,
-  withAdminClient,
-} from '@consign/testing';
+import { ApiClient, WEBHOOK_TEST_ENV, WebhookReceiver, anOrder } from '@consign/testing';
 import { argNumber } from './bench-args';
+import { BenchApp, startBenchApp } from './standalone-app';
 
 const BURST = argNumber('burst', 20_000);
 const ONE_ORDER = argNumber('one-order', 2_000);
@@ -92,34 +79,23 @@ async function seedBurst(
 }
 
 async function main(): Promise<void> {
-  const name = `consign_bench_${randomBytes(4).toString('hex')}`;
-  await withAdminClient((c) => c.query(`CREATE DATABASE "${name}"`));
-  const url = databaseUrl(name);
-  const dataDir = tempDir('bench');
-  const apiKey = newApiKey();
-  const port = await freePort();
   const receiver = await new WebhookReceiver().start();
-  let app: AppProcess | undefined;
+  let standalone: (BenchApp & { databaseUrl: string }) | undefined;
   try {
-    app = await startApp(
-      'standalone',
-      {
+    standalone = await startBenchApp({
+      postgres: true,
+      dataDirPrefix: 'bench',
+      env: {
         ...WEBHOOK_TEST_ENV,
-        DATABASE_URL: url,
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        BOOTSTRAP_API_KEY: apiKey,
-        RATE_LIMIT_MAX: '0',
         CARRIER_SANDBOX: 'off',
         // e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: a CPU profile of the app, written at its exit.
         ...(process.env.BENCH_APP_NODE_OPTIONS
           ? { NODE_OPTIONS: process.env.BENCH_APP_NODE_OPTIONS }
           : {}),
       },
-      GATEWAY_READY,
-    );
-    const api = new ApiClient(`http://127.0.0.1:${port}`, apiKey);
+    });
+    const { base, apiKey, databaseUrl: url } = standalone;
+    const api = new ApiClient(base, apiKey);
     const endpoint = await api.post<{ id: number; secret: string }>('/2026-05/cloud/webhook', {
       url: receiver.url('/bench'),
       event_types: ['order.status_changed'],
@@ -168,7 +144,7 @@ async function main(): Promise<void> {
     // Steady: the real path, HTTP → order-service → outbox → dispatcher → receiver.
     let from = receiver.received.length;
     const created = await autocannon({
-      url: `http://127.0.0.1:${port}/2025-07/cloud/order`,
+      url: `${base}/2025-07/cloud/order`,
       method: 'POST',
       headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
       body: JSON.stringify(orderBody),
@@ -196,10 +172,8 @@ async function main(): Promise<void> {
 
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {
-    await app?.stop();
+    await standalone?.stop();
     await receiver.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-    await withAdminClient((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
   }
 }
 
