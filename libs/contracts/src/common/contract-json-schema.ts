@@ -118,8 +118,8 @@ function propertySchema(property: ContractProperty, ref: Ref): ContractSchema {
     if (type) target.type = type;
     if (rule.name === 'isEnum') {
       target.enum = Object.values(rule.constraints[0] as object);
-      const type = enumType(target.enum as unknown[]);
-      if (type && target.type === undefined) target.type = type;
+      const valuesType = enumType(target.enum as unknown[]);
+      if (valuesType && target.type === undefined) target.type = valuesType;
     }
   }
   const nested = property.nestedType?.();
