@@ -24,6 +24,7 @@ export class CarrierSandboxHandlers {
       async (manager, event) => {
         await this.runner.adopt(manager, event.payload);
       },
+      { contract: LabelEvents.Created.payload },
     );
   }
 

@@ -1,14 +1,28 @@
+import { ArrayMaxSize, IsInt, IsNotEmpty, IsString, MaxLength, Min } from 'class-validator';
+import { VARIANT_LIMITS } from '../catalog/catalog.limits';
+import { INPUT_LIMITS } from '../common/input-limits';
+import { NestedList } from '../common/nested-list';
 import { event } from './definition';
 
 /** A variant of a new product, as `catalog.product.created.v1` lists it. */
 export class CreatedVariant {
+  @IsInt()
+  @Min(1)
   id!: number;
+
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(VARIANT_LIMITS.sku)
   sku!: string;
 }
 
-/** `catalog.product.created.v1`: a merchant created a product (a class: the topic registry names it). */
+/** `catalog.product.created.v1`: a merchant created a product, with its variants (maybe none). */
 export class ProductCreatedEvent {
+  @IsInt()
+  @Min(1)
   product_id!: number;
+
+  @NestedList(() => CreatedVariant, ArrayMaxSize(INPUT_LIMITS.array_items))
   variants!: CreatedVariant[];
 }
 

@@ -1,13 +1,31 @@
-import { IsBoolean, IsInt, IsNotEmpty, IsString, MaxLength, Min } from 'class-validator';
+import {
+  IsBoolean,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  MaxLength,
+  Min,
+} from 'class-validator';
 import { IsIsoDateTime } from '../common/formats';
-import { TRACKING_LIMITS } from '../label/label.limits';
+import { LABEL_LIMITS, TRACKING_LIMITS } from '../label/label.limits';
 import { event } from './definition';
 
 /** `label.label.created.v1`: a merchant created a label; a carrier (or the sandbox) takes it from here. */
 export class LabelCreatedEvent {
+  @IsInt()
+  @Min(1)
   label_id!: number;
+
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(LABEL_LIMITS.service.service_code)
   service_code!: string;
-  /** The carrier the service belongs to. */
+
+  /** The carrier the service belongs to; null when the service names none. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(TRACKING_LIMITS.carrier_code)
   carrier_code!: string | null;
 }
 
@@ -20,7 +38,16 @@ export class LabelVoidedEvent {
   @Min(1)
   label_id!: number;
 
+  /** The label's carrier; null when its service names none. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(TRACKING_LIMITS.carrier_code)
   carrier_code!: string | null;
+
+  /** Its tracking number; null for a label the carrier never numbered. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(TRACKING_LIMITS.tracking_number)
   tracking_number!: string | null;
 }
 
