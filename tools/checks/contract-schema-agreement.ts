@@ -33,13 +33,6 @@ export type DocumentSchema = ContractSchema & {
 
 type ContractConstructor = new () => object;
 
-/**
- * How the document's `required` must relate to the rules': `same` (a request schema: what a client
- * must send is what validation requires), or `covers` (a payload: the producer's type may promise
- * more than the consumer checks, but every property a consumer requires is required).
- */
-export type RequiredAgreement = 'same' | 'covers';
-
 /** The reader's schema of a property: what it says when present (@IsOptional adds `null`). */
 function present(schema: DocumentSchema, defs: Record<string, DocumentSchema>): DocumentSchema {
   const anyOf = schema.anyOf as DocumentSchema[] | undefined;
@@ -53,12 +46,15 @@ function typeOf(value: unknown): unknown {
   return Array.isArray(value) ? value.filter((t) => t !== 'null').join('|') : value;
 }
 
-/** What the document says otherwise than the rules of `cls`, one line each; empty when it agrees. */
+/**
+ * What the document says otherwise than the rules of `cls`, one line each; empty when it agrees
+ * (the same keywords, and the same required properties: what must be sent is what validation
+ * requires).
+ */
 export function disagreements(
   name: string,
   documented: DocumentSchema,
   cls: ContractConstructor,
-  required: RequiredAgreement,
 ): string[] {
   const reader = contractJsonSchema(cls) as DocumentSchema & {
     $defs: Record<string, DocumentSchema>;
@@ -66,11 +62,7 @@ export function disagreements(
   const found: string[] = [];
   const requiredDocumented = [...(documented.required ?? [])].sort();
   const requiredReader = [...(reader.required ?? [])].sort();
-  const agrees =
-    required === 'same'
-      ? requiredDocumented.join() === requiredReader.join()
-      : requiredReader.every((property) => requiredDocumented.includes(property));
-  if (!agrees)
+  if (requiredDocumented.join() !== requiredReader.join())
     found.push(
       `${name} requires [${requiredDocumented.join()}], the rules [${requiredReader.join()}]`,
     );
