@@ -17,6 +17,7 @@ import {
   REPO_ROOT,
   aProduct,
   aVariant,
+  anEventEnvelope,
   anInbound,
   eventually,
   startDistributed,
@@ -92,13 +93,8 @@ describe('dead-letter topics (distributed)', () => {
     expect({ status, body }).toMatchObject({ status: 200 });
     return body.data as T;
   };
-  const envelope = (aggregateId: number, payload: object) => ({
-    event_id: randomUUID(),
-    merchant_id: BOOTSTRAP_MERCHANT_ID,
-    aggregate_id: String(aggregateId),
-    occurred_at: new Date().toISOString(),
-    payload,
-  });
+  const envelope = (aggregateId: number, payload: object) =>
+    anEventEnvelope(BOOTSTRAP_MERCHANT_ID, String(aggregateId), payload);
   const arrived = (topic: string, match: (s: Seen) => boolean = () => true) =>
     eventually(
       async () => seen.filter((s) => s.topic === topic && match(s)),

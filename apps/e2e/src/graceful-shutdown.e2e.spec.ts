@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { rmSync } from 'node:fs';
 import { Kafka, logLevel } from 'kafkajs';
@@ -17,6 +16,7 @@ import {
   MOKAPI_COMMIT_INTERVAL_MS,
   MokapiBroker,
   aProduct,
+  anEventEnvelope,
   eventually,
   freePort,
   newApiKey,
@@ -151,17 +151,13 @@ describe('graceful shutdown (distributed)', () => {
     await producer.connect();
     const events = Array.from({ length: total }, (_, i) => ({
       key: `inbound-${i}`,
-      value: JSON.stringify({
-        event_id: randomUUID(),
-        merchant_id: BOOTSTRAP_MERCHANT_ID,
-        aggregate_id: `inbound-${i}`,
-        occurred_at: new Date().toISOString(),
-        payload: {
+      value: JSON.stringify(
+        anEventEnvelope(BOOTSTRAP_MERCHANT_ID, `inbound-${i}`, {
           inbound_id: i + 1,
           warehouse_code: 'WH-NJ-01',
           lines: [{ sku_number: String(variantId), variant_id: variantId, quantity: 1 }],
-        },
-      }),
+        }),
+      ),
     }));
     for (let i = 0; i < total; i += 250)
       await producer.send({ topic: InboundEvent.Received, messages: events.slice(i, i + 250) });

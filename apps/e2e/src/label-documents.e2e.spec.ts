@@ -7,6 +7,7 @@ import {
   eventually,
   decodeBarcodes,
   pdfPageAsPng,
+  twoWoolJackets,
   zplAsPng,
 } from '@consign/testing';
 import { DEPLOYMENT_MODES } from './deployment-modes';
@@ -61,18 +62,7 @@ const JACKETS = {
   height: undefined,
   length_unit: undefined,
   package_attributes: undefined,
-  items: [
-    {
-      product_name: 'Wool jacket',
-      quantity: 2,
-      weight: 1.2,
-      unit_price: 400,
-      declared_unit_value: 400,
-      hs_code: '6201.30',
-      customs_description: 'Men’s wool jacket',
-      origin_country_code: 'PT',
-    },
-  ],
+  items: [twoWoolJackets()],
 };
 
 /** Royal Mail within Great Britain: the sandbox leaves it alone; the tests report its events. */

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import {
   CreateProductRequest,
@@ -24,7 +23,7 @@ import { ProductService } from './product.service';
 import { StockHandlers } from './stock.handlers';
 import { StockReservationService } from './stock-reservation.service';
 import { StockService } from './stock.service';
-import { createTestDatabase, TestDatabase } from '@consign/testing';
+import { anEventEnvelope, createTestDatabase, TestDatabase } from '@consign/testing';
 import { ProductRepository } from './product.repository';
 import { StockRepository } from './stock.repository';
 import { StockReservationRepository } from './stock-reservation.repository';
@@ -54,13 +53,8 @@ describe('stock: receipts, reservations, releases, deductions and the inventory'
   /** The variants of the current merchant, by sku code. */
   let variant: Record<string, number>;
 
-  const envelope = (payload: object, aggregateId: number) => ({
-    event_id: randomUUID(),
-    merchant_id: merchant,
-    aggregate_id: String(aggregateId),
-    occurred_at: new Date().toISOString(),
-    payload,
-  });
+  const envelope = <P>(payload: P, aggregateId: number) =>
+    anEventEnvelope(merchant, String(aggregateId), payload);
   const published = async () => {
     await outbox.flush();
     return answers.splice(0);

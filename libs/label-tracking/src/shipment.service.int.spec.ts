@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   EventEnvelope,
   LabelEvent,
@@ -6,6 +5,7 @@ import {
   ShipmentDeliveredEvent,
 } from '@consign/contracts';
 import { Inbox } from '@consign/messaging';
+import { anEventEnvelope } from '@consign/testing/fixtures';
 import { LabelTrackingHandlers } from './label-tracking.handlers';
 import {
   LabelTrackingHarness,
@@ -52,11 +52,13 @@ describe('orders’ shipments and order tracking', () => {
     payload: Partial<OrderShippedEvent> & { order_id: number },
     merchantId = merchant,
   ) => ({
-    event_id: randomUUID(),
-    merchant_id: merchantId,
-    aggregate_id: String(payload.order_id),
+    ...anEventEnvelope(merchantId, String(payload.order_id), {
+      carrier: 'DHL',
+      tracking_number: `JD${payload.order_id}`,
+      packages: 1,
+      ...payload,
+    }),
     occurred_at: '2026-05-02T06:00:00.000Z',
-    payload: { carrier: 'DHL', tracking_number: `JD${payload.order_id}`, packages: 1, ...payload },
   });
   const deliveries = async () => {
     await h.outbox.flush();
