@@ -1,5 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -70,6 +70,11 @@ export async function startApp(
   });
   let output = '';
   let stopping = false;
+  // Every line, in a file per process (CONSIGN_APP_LOG_DIR), as CONSIGN_MOKAPI_LOG_DIR keeps the
+  // broker's: to read what each process did around a failure, past the end of the test.
+  const logDir = process.env['CONSIGN_APP_LOG_DIR'];
+  const logFile = logDir ? join(logDir, `${app}-${child.pid}-${Date.now()}.log`) : undefined;
+  if (logDir) mkdirSync(logDir, { recursive: true });
   const exited = new Promise<number | null>((resolveExit) =>
     child.once('exit', (code, signal) => {
       // An app that ends by itself (not stopped, not killed by a test) says why, at once: the
@@ -88,6 +93,7 @@ export async function startApp(
     );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
+      if (logFile) appendFileSync(logFile, chunk);
       if (ready.test(output)) {
         clearTimeout(timer);
         resolveReady();
