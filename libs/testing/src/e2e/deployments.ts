@@ -52,6 +52,24 @@ export interface Deployment {
   stop(): Promise<void>;
 }
 
+/** A Deployment's key methods: each asks its admin API for a key and answers a client holding it. */
+export function keysThrough(
+  admin: AdminApi,
+  client: ApiClient,
+): Pick<Deployment, 'createMerchant' | 'createOperatorKey' | 'createCarrierKey'> {
+  return {
+    async createMerchant(name) {
+      return client.withKey((await admin.createMerchant(name)).apiKey);
+    },
+    async createOperatorKey() {
+      return client.withKey((await admin.createKey(BOOTSTRAP_MERCHANT_ID, 'operator')).api_key);
+    },
+    async createCarrierKey(carrier) {
+      return client.withKey(await admin.createCarrierKey(carrier));
+    },
+  };
+}
+
 export interface ProcessHealth {
   name: string;
   /** Exit code or signal once the process ended; null while it runs. */
@@ -122,15 +140,7 @@ export async function startStandalone(
     admin,
     env,
     logs: () => app.output(),
-    async createMerchant(name) {
-      return client.withKey((await admin.createMerchant(name)).apiKey);
-    },
-    async createOperatorKey() {
-      return client.withKey((await admin.createKey(BOOTSTRAP_MERCHANT_ID, 'operator')).api_key);
-    },
-    async createCarrierKey(carrier) {
-      return client.withKey(await admin.createCarrierKey(carrier));
-    },
+    ...keysThrough(admin, client),
     async stop() {
       await app.stop();
       await database?.drop();

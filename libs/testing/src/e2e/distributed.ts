@@ -2,9 +2,9 @@ import { rmSync } from 'node:fs';
 import { MOKAPI_MAX_VALUE_BYTES } from '@consign/bus';
 import { consignMokapiTopics } from '../kafka/asyncapi-topics';
 import { MOKAPI_COMMIT_INTERVAL_MS, MokapiBroker, startMokapiBroker } from '../kafka/mokapi-broker';
-import { AdminApi, BOOTSTRAP_MERCHANT_ID, newAdminKey } from './admin';
+import { AdminApi, newAdminKey } from './admin';
 import { ApiClient } from './api-client';
-import { Deployment, GATEWAY_READY, ProcessHealth, newApiKey } from './deployments';
+import { Deployment, GATEWAY_READY, ProcessHealth, keysThrough, newApiKey } from './deployments';
 import { AppProcess, freePort, startApp, tempDir } from './processes';
 import { createTestDatabase } from '../database/test-database';
 
@@ -142,15 +142,7 @@ export async function startDistributed(
           ...processes.map((p) => `--- ${p.name}\n${p.output()}`),
           `--- broker\n${broker?.logs() ?? '(not started)'}`,
         ].join('\n'),
-      async createMerchant(name) {
-        return client.withKey((await admin.createMerchant(name)).apiKey);
-      },
-      async createOperatorKey() {
-        return client.withKey((await admin.createKey(BOOTSTRAP_MERCHANT_ID, 'operator')).api_key);
-      },
-      async createCarrierKey(carrier) {
-        return client.withKey(await admin.createCarrierKey(carrier));
-      },
+      ...keysThrough(admin, client),
       async startGateway() {
         // Without PostgreSQL each process has its own embedded database: a second gateway
         // would not share the first one's keys.
