@@ -28,7 +28,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon, { Result } from 'autocannon';
 import { cpuMicros } from './process-cpu';
-import { median } from './bench-args';
+import { argNumber, argText, median } from './bench-args';
 
 const ROOT = resolve(__dirname, '..', '..');
 const PATH = '/2025-07/cloud/calculate/order';
@@ -54,11 +54,6 @@ const BODY = JSON.stringify({
   dimension: { length: 30, width: 20, height: 10.5, uom: 'cm' },
 });
 
-function option(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? Number(process.argv[index + 1]) : fallback;
-}
-
 function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const server = createServer();
@@ -72,15 +67,9 @@ function freePort(): Promise<number> {
 
 const pinned = existsSync('/usr/bin/taskset') || existsSync('/bin/taskset');
 
-function textOption(name: string, fallback: string): string {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? process.argv[index + 1] : fallback;
-}
-
 /** Node.js flags for both servers (same for both, so the comparison stays fair). */
 function nodeFlags(): string[] {
-  const index = process.argv.indexOf('--node-flags');
-  return index > 0 ? process.argv[index + 1].split(' ').filter(Boolean) : [];
+  return argText('node-flags', '').split(' ').filter(Boolean);
 }
 
 function startPinned(args: string[], env: Record<string, string>): ChildProcess {
@@ -173,10 +162,10 @@ async function bareServer(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const duration = option('duration', 10);
-  const connections = option('connections', 10);
-  const rounds = option('rounds', 3);
-  const logLevel = textOption('log-level', 'warn');
+  const duration = argNumber('duration', 10);
+  const connections = argNumber('connections', 10);
+  const rounds = argNumber('rounds', 3);
+  const logLevel = argText('log-level', 'warn');
   const standaloneMain = join(ROOT, 'dist', 'apps', 'standalone', 'src', 'main.js');
   if (!existsSync(standaloneMain)) throw new Error('build first: npm run build');
   if (pinned) execFileSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
@@ -197,7 +186,7 @@ async function main(): Promise<void> {
       }),
     );
     const appUrl = `http://127.0.0.1:${appPort}${PATH}`;
-    const baselineRoot = textOption('baseline', '');
+    const baselineRoot = argText('baseline', '');
     let baselineUrl: string | undefined;
     let baselineChild: ChildProcess | undefined;
     if (baselineRoot) {
@@ -300,7 +289,7 @@ async function main(): Promise<void> {
           ? `ratio (CPU per request, bare / gateway): ${(bareCpu / appCpu).toFixed(2)}\n`
           : '') +
         (baseline.length
-          ? `baseline (${textOption('baseline', '')}): ${median(baseline.map((r) => r.rate)).toFixed(0)} req/s${cpuText(cpuOf(baseline))}, ` +
+          ? `baseline (${argText('baseline', '')}): ${median(baseline.map((r) => r.rate)).toFixed(0)} req/s${cpuText(cpuOf(baseline))}, ` +
             `ratio ${median(baseline.map((r, i) => r.rate / bare[i].rate)).toFixed(2)}` +
             (bareCpu && cpuOf(baseline)
               ? `, CPU ratio ${(bareCpu / cpuOf(baseline)!).toFixed(2)}`

@@ -14,11 +14,7 @@ import { cpus, loadavg } from 'node:os';
 import { CustomsForm, LabelDocumentFormat, LabelDocumentType } from '@consign/contracts';
 import { renderLabelDocument } from '@consign/label-tracking';
 import { aNumberedLabel } from '@consign/testing/fixtures';
-
-function option(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? Number(process.argv[index + 1]) : fallback;
-}
+import { argNumber } from './bench-args';
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -49,8 +45,8 @@ const CASES: Case[] = [
 ];
 
 async function main(): Promise<void> {
-  const renders = option('renders', 300);
-  const warmup = option('warmup', 30);
+  const renders = argNumber('renders', 300);
+  const warmup = argNumber('warmup', 30);
   const label = aNumberedLabel('UPS', '1ZC0N51G010000426');
   const latin = aNumberedLabel('UPS', '1ZC0N51G010000426', {
     shipping_address: { ...label.shipping_address, first_name: 'Zoë', last_name: 'Müller' },
