@@ -7,6 +7,11 @@ import {
   ProducerConfig,
   logLevel as KafkaLogLevel,
 } from 'kafkajs';
+import { fixKafkajsRequestQueue } from './kafkajs-request-queue';
+
+// Every process that reaches Kafka loads these options (the bus, readiness, tools), so kafkajs'
+// request queues are fixed before the first connection: see kafkajs-request-queue.ts.
+fixKafkajsRequestQueue();
 
 /**
  * Kafka options for `@nestjs/microservices` (kafkajs 2.2), tuned to behave the same on real Kafka

@@ -72,6 +72,8 @@ export function keysThrough(
 
 export interface ProcessHealth {
   name: string;
+  /** Its process id (its CPU time is in /proc/<pid>/stat). */
+  pid: number | undefined;
   /** Exit code or signal once the process ended; null while it runs. */
   exited: number | string | null;
   /** Status of its /health/ready (0 when it did not answer) and the body's reason. */

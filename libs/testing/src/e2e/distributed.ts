@@ -192,14 +192,15 @@ export async function startDistributed(
         Promise.all(
           processes.map(async (process): Promise<ProcessHealth> => {
             const { name, child } = process;
+            const { pid } = child;
             const exited = child.exitCode ?? child.signalCode ?? null;
-            if (exited !== null) return { name, exited, ready: 0, body: '' };
+            if (exited !== null) return { name, pid, exited, ready: 0, body: '' };
             const answer = await fetch(launches.get(process)!.readyUrl, {
               signal: AbortSignal.timeout(5_000),
             })
               .then(async (r) => ({ ready: r.status, body: await r.text() }))
               .catch((error: unknown) => ({ ready: 0, body: String(error) }));
-            return { name, exited, ...answer };
+            return { name, pid, exited, ...answer };
           }),
         ),
       broker: {
