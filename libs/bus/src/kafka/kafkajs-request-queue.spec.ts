@@ -1,14 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { KAFKAJS_FIXED_VERSION, fixKafkajsRequestQueue } from './kafkajs-request-queue';
+import {
+  KAFKAJS_FIXED_VERSION,
+  RequestQueueInternals,
+  fixKafkajsRequestQueue,
+} from './kafkajs-request-queue';
 
-interface Queue {
-  pending: unknown[];
-  throttledUntil: number;
-  throttleCheckTimeoutId: NodeJS.Timeout | null;
-  checkPendingRequests(): void;
-  scheduleCheckPendingRequests(): void;
-  destroy(): void;
-}
+type Queue = RequestQueueInternals & { destroy(): void };
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const RequestQueue = require('kafkajs/src/network/requestQueue') as new (options: object) => Queue;

@@ -7,14 +7,14 @@
  * every connection of every process wakes about a thousand times a second for nothing
  * (kafkajs#1704), and Node 24 prints a TimeoutNegativeWarning at start (kafkajs#1751).
  *
- * An idle distributed deployment on the test broker, on Node 24, used 70–72 % of a core with the
- * loop and 50–59 % without (docs/operations.md).
+ * An idle distributed deployment on the test broker, on Node 24, used 67 % of a core with the
+ * loop and 55 % without (`npm run bench:idle`, docs/benchmarks.md).
  *
  * This is the fix proposed upstream (kafkajs PR #1768): with nothing pending and no throttle to
  * wait out, schedule nothing. Nothing is missed. A request that cannot go at once is queued by
  * `push`, which schedules a check itself. Every completed request checks the queue again.
  */
-interface RequestQueueInternals {
+export interface RequestQueueInternals {
   pending: unknown[];
   throttledUntil: number;
   throttleCheckTimeoutId: NodeJS.Timeout | null;
