@@ -27,6 +27,9 @@ const shared = {
   moduleNameMapper,
 };
 
+// Node's, printing under a failed test what the app processes it started logged as warnings
+// and errors meanwhile (libs/testing/src/jest/process-test-environment.ts).
+const PROCESS_TEST_ENVIRONMENT = '<rootDir>/libs/testing/src/jest/process-test-environment.ts';
 const INTEGRATION = '\\.int\\.spec\\.ts$';
 const E2E = '\\.e2e\\.spec\\.ts$';
 
@@ -46,6 +49,7 @@ module.exports = {
       testMatch: ['**/*.int.spec.ts'],
       globalSetup: '<rootDir>/libs/testing/src/jest/global-setup.ts',
       globalTeardown: '<rootDir>/libs/testing/src/jest/global-teardown.ts',
+      testEnvironment: PROCESS_TEST_ENVIRONMENT,
     },
     {
       ...shared,
@@ -53,6 +57,7 @@ module.exports = {
       testMatch: ['**/*.e2e.spec.ts'],
       globalSetup: '<rootDir>/libs/testing/src/jest/global-setup.ts',
       globalTeardown: '<rootDir>/libs/testing/src/jest/global-teardown.ts',
+      testEnvironment: PROCESS_TEST_ENVIRONMENT,
     },
   ],
 };

@@ -3,6 +3,7 @@ import { appendFileSync, existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { runningApps } from './running-apps';
 
 /** The repository root: the nearest folder above this file with a package.json (source or dist/). */
 export const REPO_ROOT = findRoot(__dirname);
@@ -70,6 +71,9 @@ export async function startApp(
   });
   let output = '';
   let stopping = false;
+  // Its warnings and errors are printed under a test that fails while it runs (running-apps.ts).
+  const registered = { name: app, pid: child.pid, output: () => output };
+  runningApps().add(registered);
   // Every line, in a file per process (CONSIGN_APP_LOG_DIR), as CONSIGN_MOKAPI_LOG_DIR keeps the
   // broker's: to read what each process did around a failure, past the end of the test.
   const logDir = process.env['CONSIGN_APP_LOG_DIR'];
@@ -77,9 +81,12 @@ export async function startApp(
   if (logDir) mkdirSync(logDir, { recursive: true });
   const exited = new Promise<number | null>((resolveExit) =>
     child.once('exit', (code, signal) => {
-      // An app that ends by itself (not stopped, not killed by a test) says why, at once: the
-      // test that then meets a refused connection shows only that.
-      if (!stopping)
+      // Stopped by the test: nothing more to report. An app that ends by itself (not stopped,
+      // not killed by a test) says why, at once, since the test that then meets a refused
+      // connection shows only that; it stays registered, so a failure after it still shows
+      // what it logged before the end.
+      if (stopping) runningApps().delete(registered);
+      else
         process.stderr.write(
           `\n${app} (pid ${child.pid}) ended by itself (exit code ${code}, signal ${signal}); its last output:\n${output.split('\n').slice(-40).join('\n')}\n`,
         );
