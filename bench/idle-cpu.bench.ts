@@ -5,7 +5,10 @@
  * bench/probes/kafkajs-unfixed.ts preloaded). Rounds alternate between the two, and each round
  * has a deployment of its own:
  *
- *   npm run bench:idle [-- --rounds 2 --warmup 10 --duration 10]
+ *   npm run bench:idle [-- --rounds 2 --warmup 10 --duration 10] [--fetch-wait 250]
+ *
+ * `--fetch-wait <ms>` adds a third deployment, as built but with that KAFKA_FETCH_MAX_WAIT_MS
+ * (how long the broker may hold an idle consumer's fetch; default 1,000).
  *
  * Idle means no request: only what runs by itself, such as consumers' fetches and heartbeats,
  * outbox relays and periodic tasks. The carrier sandbox is off. Start-up is left out: each round
@@ -15,7 +18,7 @@
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { startDistributed } from '@consign/testing';
-import { argNumber, median } from './bench-args';
+import { argNumber, argText, median } from './bench-args';
 import { cpuMicros } from './process-cpu';
 
 const UNFIXED_PROBE = resolve(__dirname, 'probes', 'kafkajs-unfixed.js');
@@ -53,6 +56,12 @@ async function main(): Promise<void> {
     { name: 'as built', env: {} },
     { name: 'kafkajs unfixed', env: { NODE_OPTIONS: `--require ${UNFIXED_PROBE}` } },
   ];
+  const fetchWait = argText('fetch-wait', '');
+  if (fetchWait)
+    variants.push({
+      name: `fetch wait ${fetchWait} ms`,
+      env: { KAFKA_FETCH_MAX_WAIT_MS: fetchWait },
+    });
   const results = new Map<string, Map<string, number>[]>(variants.map((v) => [v.name, []]));
   for (let i = 0; i < rounds; i++) {
     // Every other round the other one first, so that drift on a shared machine hits both alike.

@@ -17,7 +17,8 @@
  */
 import { Logger } from '@nestjs/common';
 import { Consumer, Kafka, Producer, logLevel } from 'kafkajs';
-import { CommitPacer, KAFKA_MAX_WAIT_TIME_MS } from '@consign/bus';
+import { CommitPacer } from '@consign/bus';
+import { KAFKA_DEFAULT_FETCH_MAX_WAIT_MS } from '@consign/config';
 import { MokapiBroker, isMokapiCommitRace, startMokapiBroker } from '@consign/testing';
 
 const mode = process.argv[2] === 'batch' ? 'batch' : 'paced';
@@ -83,7 +84,7 @@ async function startRound(): Promise<Round> {
     Array.from({ length: groups }, async (_, g) => {
       const consumer = kafka.consumer({
         groupId: `probe-${g}`,
-        maxWaitTimeInMs: KAFKA_MAX_WAIT_TIME_MS,
+        maxWaitTimeInMs: KAFKA_DEFAULT_FETCH_MAX_WAIT_MS,
         sessionTimeout: 10_000,
         heartbeatInterval: 1_000,
       });

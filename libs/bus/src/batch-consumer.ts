@@ -142,6 +142,7 @@ export class BatchTopicConsumer {
       clientId: `${this.options.groupId}-batch`,
       groupId: this.options.groupId,
       brokers: this.config.kafkaBrokers,
+      fetchMaxWaitMs: this.config.KAFKA_FETCH_MAX_WAIT_MS,
     });
     const kafka = new Kafka({
       ...settings.client,

@@ -4,12 +4,7 @@ export { InProcessBroker } from './in-process-broker';
 export { InProcessClient, InProcessServer } from './in-process.transport';
 export { isCommandId } from './command-headers';
 export type { CommandStamp } from './command-headers';
-export {
-  KAFKA_MAX_WAIT_TIME_MS,
-  kafkaClientOptions,
-  kafkaJsConfig,
-  kafkaServerOptions,
-} from './kafka/kafka-options';
+export { kafkaClientOptions, kafkaJsConfig, kafkaServerOptions } from './kafka/kafka-options';
 export { MOKAPI_MAX_VALUE_BYTES } from './kafka/bounded-serializer';
 export {
   BUS_CONNECT_BACKOFF,

@@ -49,6 +49,9 @@ describe('loadConfig', () => {
     [{ SHUTDOWN_CLOSE_TIMEOUT_MS: '10' }, 'SHUTDOWN_CLOSE_TIMEOUT_MS'],
     [{ LOG_FORMAT: 'xml' }, 'LOG_FORMAT'],
     [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' }, 'OTEL_EXPORTER_OTLP_ENDPOINT'],
+    // Below 250 kafkajs busy-loops on the test broker; above 5,000 heartbeats come too seldom.
+    [{ KAFKA_FETCH_MAX_WAIT_MS: '100' }, 'KAFKA_FETCH_MAX_WAIT_MS'],
+    [{ KAFKA_FETCH_MAX_WAIT_MS: '6000' }, 'KAFKA_FETCH_MAX_WAIT_MS'],
   ])('rejects %j naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(name));

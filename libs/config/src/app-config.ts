@@ -19,6 +19,12 @@ import { describeContract, flattenValidationErrors } from '@consign/contracts';
  */
 export const KAFKA_DEFAULT_MAX_VALUE_BYTES = 1_000_000;
 
+/**
+ * How long a Kafka consumer's fetch may wait at the broker for something to read, by default
+ * (KAFKA_FETCH_MAX_WAIT_MS; Kafka's `fetch.max.wait.ms`, 500 in the Java client, 5,000 in kafkajs).
+ */
+export const KAFKA_DEFAULT_FETCH_MAX_WAIT_MS = 1000;
+
 /** class-transformer: a string of digits as a number (settings come from the environment). */
 export const toInt = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value.trim()) : value;
@@ -69,6 +75,20 @@ export class AppConfig {
   @Min(100)
   @Max(120000)
   BUS_TIMEOUT_MS = 10000;
+
+  /**
+   * How long the broker may hold a consumer's fetch while there is nothing to read, in ms.
+   * Kafka answers a held fetch as soon as a message arrives, so this sets only how often an idle
+   * consumer asks again, not how soon it sees a message. Mokapi, the test broker, holds an empty
+   * fetch for (wait - 200) ms and looks for messages every min(wait / 5, 100) ms: from 500 up, a
+   * message waits there at most 100 ms (docs/operations.md, "Kafka consumers' fetch wait"). At
+   * most half the consumers' 10 s session timeout: kafkajs sends heartbeats between fetches.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(250)
+  @Max(5000)
+  KAFKA_FETCH_MAX_WAIT_MS = KAFKA_DEFAULT_FETCH_MAX_WAIT_MS;
 
   /**
    * Kafka consumers commit their offsets at most once per this many ms, one partition per

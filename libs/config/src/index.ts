@@ -2,6 +2,7 @@ export {
   AppConfig,
   blankToUndefined,
   ConfigError,
+  KAFKA_DEFAULT_FETCH_MAX_WAIT_MS,
   loadConfig,
   loadConfigOf,
   toInt,

@@ -148,6 +148,7 @@ export class PlatformModule {
                 producerOnly: !options.requestsReplies,
                 maxMessageBytes: config.BUS_MAX_MESSAGE_BYTES,
                 commitIntervalMs: config.BUS_COMMIT_INTERVAL_MS,
+                fetchMaxWaitMs: config.KAFKA_FETCH_MAX_WAIT_MS,
               }).options ?? {},
               config.BUS_COMMIT_INTERVAL_MS,
             );
@@ -218,6 +219,7 @@ export function busServerOptions(
     brokers: config.kafkaBrokers,
     maxMessageBytes: config.BUS_MAX_MESSAGE_BYTES,
     commitIntervalMs: config.BUS_COMMIT_INTERVAL_MS,
+    fetchMaxWaitMs: config.KAFKA_FETCH_MAX_WAIT_MS,
   });
   // Nest's ServerKafka, observed (correlation id, metrics), each message handled with its key and
   // headers at hand (dead letters).

@@ -7,6 +7,7 @@ import {
   ProducerConfig,
   logLevel as KafkaLogLevel,
 } from 'kafkajs';
+import { KAFKA_DEFAULT_FETCH_MAX_WAIT_MS } from '@consign/config';
 import { fixKafkajsRequestQueue } from './kafkajs-request-queue';
 
 // Every process that reaches Kafka loads these options (the bus, readiness, tools), so kafkajs'
@@ -51,6 +52,11 @@ export interface KafkaEndpointOptions {
    * commits after every batch.
    */
   commitIntervalMs?: number;
+  /**
+   * KAFKA_FETCH_MAX_WAIT_MS: how long the broker may hold the consumer's fetch while there is
+   * nothing to read (`maxWaitTimeInMs`); unset: KAFKA_DEFAULT_FETCH_MAX_WAIT_MS.
+   */
+  fetchMaxWaitMs?: number;
 }
 
 export interface KafkaClientEndpointOptions extends KafkaEndpointOptions {
@@ -60,15 +66,6 @@ export interface KafkaClientEndpointOptions extends KafkaEndpointOptions {
    */
   producerOnly?: boolean;
 }
-
-/**
- * Consumer fetch long-poll, in ms. Mokapi holds an empty fetch for (maxWait - 200) ms and polls
- * its log every min(maxWait / 5, 100) ms, so 250 ms answers within ~50 ms of a message arriving;
- * below ~200 ms kafkajs busy-loops against Mokapi. Real Kafka answers a long poll as soon as data
- * arrives, so the only cost there is ~4 empty fetches per second per idle consumer, instead of
- * kafkajs' 5000 ms default which would add up to 5 s per hop on Mokapi.
- */
-export const KAFKA_MAX_WAIT_TIME_MS = 250;
 
 function kafkaClientConfig(options: KafkaEndpointOptions) {
   return {
@@ -84,10 +81,12 @@ function kafkaClientConfig(options: KafkaEndpointOptions) {
   };
 }
 
-function kafkaConsumerConfig(groupId: string) {
+function kafkaConsumerConfig(options: KafkaEndpointOptions) {
   return {
-    groupId,
-    maxWaitTimeInMs: KAFKA_MAX_WAIT_TIME_MS,
+    groupId: options.groupId,
+    // How often an idle consumer fetches again, not how soon it sees a message (on the test
+    // broker: within 100 ms from 500 up); see AppConfig.KAFKA_FETCH_MAX_WAIT_MS.
+    maxWaitTimeInMs: options.fetchMaxWaitMs ?? KAFKA_DEFAULT_FETCH_MAX_WAIT_MS,
     // Default 30 s / 3 s. A member that dies without leaving (crash, SIGKILL; and Mokapi ignores
     // LeaveGroup altogether) holds its partitions until its session times out: 10 s bounds that
     // stall. Heartbeats (kafkajs sends them between fetches) every 1 s let live members notice a
@@ -140,7 +139,7 @@ export function kafkaServerOptions(options: KafkaEndpointOptions): KafkaOptions 
     transport: Transport.KAFKA,
     options: {
       client: kafkaClientConfig(options),
-      consumer: kafkaConsumerConfig(options.groupId),
+      consumer: kafkaConsumerConfig(options),
       producer: kafkaProducerConfig(),
       subscribe: { ...SUBSCRIBE_FROM_BEGINNING },
       ...kafkaRunConfig(options),
@@ -179,7 +178,7 @@ export function kafkaClientOptions(options: KafkaClientEndpointOptions): KafkaOp
     transport: Transport.KAFKA,
     options: {
       client: kafkaClientConfig(options),
-      consumer: kafkaConsumerConfig(options.groupId),
+      consumer: kafkaConsumerConfig(options),
       producer: kafkaProducerConfig(),
       subscribe: { ...REPLIES_FROM_LATEST },
       ...kafkaRunConfig(options),
@@ -205,7 +204,7 @@ export function kafkaJsConfig(options: KafkaEndpointOptions): {
 } {
   return {
     client: kafkaClientConfig(options),
-    consumer: kafkaConsumerConfig(options.groupId),
+    consumer: kafkaConsumerConfig(options),
     producer: kafkaProducerConfig(),
     fromBeginning: SUBSCRIBE_FROM_BEGINNING.fromBeginning,
   };
