@@ -8,7 +8,8 @@
  *   npm run bench:idle [-- --rounds 2 --warmup 10 --duration 10] [--fetch-wait 250]
  *
  * `--fetch-wait <ms>` adds a third deployment, as built but with that KAFKA_FETCH_MAX_WAIT_MS
- * (how long the broker may hold an idle consumer's fetch; default 1,000).
+ * (how long the broker may hold an idle consumer's fetch): the test deployments take 250
+ * (MOKAPI_FETCH_MAX_WAIT_MS), the product's default is 1,000.
  *
  * Idle means no request: only what runs by itself, such as consumers' fetches and heartbeats,
  * outbox relays and periodic tasks. The carrier sandbox is off. Start-up is left out: each round

@@ -14,6 +14,7 @@ import {
   BOOTSTRAP_MERCHANT_ID,
   GATEWAY_READY,
   MOKAPI_COMMIT_INTERVAL_MS,
+  MOKAPI_FETCH_MAX_WAIT_MS,
   MokapiBroker,
   aProduct,
   anEventEnvelope,
@@ -63,6 +64,7 @@ describe('graceful shutdown (distributed)', () => {
       // Paced commits, as on every Mokapi deployment: the stop must still commit exactly what
       // was handled (the commit in hand is flushed before the consumer leaves).
       BUS_COMMIT_INTERVAL_MS: String(MOKAPI_COMMIT_INTERVAL_MS),
+      KAFKA_FETCH_MAX_WAIT_MS: String(MOKAPI_FETCH_MAX_WAIT_MS),
     };
   };
 

@@ -6,6 +6,7 @@ import {
   GATEWAY_READY,
   consignMokapiTopics,
   MOKAPI_COMMIT_INTERVAL_MS,
+  MOKAPI_FETCH_MAX_WAIT_MS,
   MokapiBroker,
   eventually,
   freePort,
@@ -140,6 +141,7 @@ describe('health endpoints (a service process, distributed)', () => {
         KAFKA_BROKERS: broker.brokers,
         // Mokapi dies of its own race on busy offset commits (mokapi-broker.ts).
         BUS_COMMIT_INTERVAL_MS: String(MOKAPI_COMMIT_INTERVAL_MS),
+        KAFKA_FETCH_MAX_WAIT_MS: String(MOKAPI_FETCH_MAX_WAIT_MS),
         ...(database.url ? { DATABASE_URL: database.url } : {}),
         DATA_DIR: dataDir,
         PORT: String(port),

@@ -1,7 +1,12 @@
 import { rmSync } from 'node:fs';
 import { MOKAPI_MAX_VALUE_BYTES } from '@consign/bus';
 import { consignMokapiTopics } from '../kafka/asyncapi-topics';
-import { MOKAPI_COMMIT_INTERVAL_MS, MokapiBroker, startMokapiBroker } from '../kafka/mokapi-broker';
+import {
+  MOKAPI_COMMIT_INTERVAL_MS,
+  MOKAPI_FETCH_MAX_WAIT_MS,
+  MokapiBroker,
+  startMokapiBroker,
+} from '../kafka/mokapi-broker';
 import { AdminApi, newAdminKey } from './admin';
 import { ApiClient } from './api-client';
 import { Deployment, GATEWAY_READY, ProcessHealth, keysThrough, newApiKey } from './deployments';
@@ -62,6 +67,8 @@ export async function startDistributed(
       // Mokapi dies of its own race on busy offset commits (mokapi-broker.ts): commit once a
       // second at most. Real Kafka keeps kafkajs' pace (a commit per batch), the default.
       BUS_COMMIT_INTERVAL_MS: String(MOKAPI_COMMIT_INTERVAL_MS),
+      // Each hop waits less on Mokapi at the price of more idle fetches (mokapi-broker.ts).
+      KAFKA_FETCH_MAX_WAIT_MS: String(MOKAPI_FETCH_MAX_WAIT_MS),
       ...options.env,
       KAFKA_BROKERS: brokers,
       DATA_DIR: dataDir,
