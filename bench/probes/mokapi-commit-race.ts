@@ -18,8 +18,12 @@
 import { Logger } from '@nestjs/common';
 import { Consumer, Kafka, Producer, logLevel } from 'kafkajs';
 import { CommitPacer } from '@consign/bus';
-import { KAFKA_DEFAULT_FETCH_MAX_WAIT_MS } from '@consign/config';
-import { MokapiBroker, isMokapiCommitRace, startMokapiBroker } from '@consign/testing';
+import {
+  MOKAPI_FETCH_MAX_WAIT_MS,
+  MokapiBroker,
+  isMokapiCommitRace,
+  startMokapiBroker,
+} from '@consign/testing';
 
 const mode = process.argv[2] === 'batch' ? 'batch' : 'paced';
 const seconds = Number(process.argv[3] ?? 60);
@@ -84,7 +88,7 @@ async function startRound(): Promise<Round> {
     Array.from({ length: groups }, async (_, g) => {
       const consumer = kafka.consumer({
         groupId: `probe-${g}`,
-        maxWaitTimeInMs: KAFKA_DEFAULT_FETCH_MAX_WAIT_MS,
+        maxWaitTimeInMs: MOKAPI_FETCH_MAX_WAIT_MS,
         sessionTimeout: 10_000,
         heartbeatInterval: 1_000,
       });
