@@ -56,4 +56,10 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(name));
   });
+
+  it('says which rule a set value breaks, not that it is missing', () => {
+    expect(() => loadConfig({ KAFKA_FETCH_MAX_WAIT_MS: '100', BUS_TIMEOUT_MS: '200000' })).toThrow(
+      'Invalid configuration:\n  - BUS_TIMEOUT_MS must not be greater than 120000\n  - KAFKA_FETCH_MAX_WAIT_MS must not be less than 250',
+    );
+  });
 });

@@ -245,7 +245,9 @@ export function loadConfigOf<T extends object>(
     if (value !== undefined) source[key] = value;
   }
   const config = plainToInstance(cls, source, { exposeDefaultValues: true });
-  const errors = validateSync(config, { validationError: { target: false, value: false } });
+  // The values stay on the errors: without them every broken rule reads "is required"
+  // (flattenValidationErrors). The messages name the setting and the rule, never the value.
+  const errors = validateSync(config, { validationError: { target: false } });
   if (errors.length) throw new ConfigError(flattenValidationErrors(errors));
   return config;
 }
