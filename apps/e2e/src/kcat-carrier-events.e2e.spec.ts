@@ -131,7 +131,7 @@ describe('carrier checkpoint events published with kcat (distributed)', () => {
       );
     deployment = await startDistributed({
       // The sandbox plays these carriers only: Royal Mail's events are the test's.
-      env: { CARRIER_SANDBOX_CARRIERS: 'DHL,UPS,USPS,DPD', BUS_TIMEOUT_MS: '30000' },
+      env: { CARRIER_SANDBOX_CARRIERS: 'DHL,UPS,USPS,DPD' },
     });
     api = deployment.client;
     brokers = deployment.busEnv!.KAFKA_BROKERS;

@@ -92,7 +92,6 @@ describe.each(DEPLOYMENT_MODES)('label documents, price and void (%s)', (mode, s
         CARRIER_SANDBOX_STEP_MS: '300',
         CARRIER_SANDBOX_SCENARIOS: 'delivered',
         CARRIER_SANDBOX_CARRIERS: 'DHL',
-        BUS_TIMEOUT_MS: '30000',
       },
     });
     api = deployment.client;

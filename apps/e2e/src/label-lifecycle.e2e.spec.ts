@@ -65,9 +65,6 @@ describe.each(DEPLOYMENT_MODES)('labels and tracking (%s)', (_mode, start) => {
         CARRIER_SANDBOX_STEP_MS: '150',
         CARRIER_SANDBOX_SCENARIOS: 'failed_attempt',
         CARRIER_SANDBOX_CARRIERS: 'DHL,UPS,USPS,DPD',
-        // Creating a label is a chain of request-replies (gateway → label-tracking → rating); on
-        // a loaded machine the test broker has stalled one past the default 10 s once.
-        BUS_TIMEOUT_MS: '30000',
       },
     });
     api = deployment.client;

@@ -3,6 +3,7 @@ import { MOKAPI_MAX_VALUE_BYTES } from '@consign/bus';
 import { consignMokapiTopics } from '../kafka/asyncapi-topics';
 import {
   MOKAPI_COMMIT_INTERVAL_MS,
+  MOKAPI_BUS_TIMEOUT_MS,
   MOKAPI_FETCH_MAX_WAIT_MS,
   MokapiBroker,
   startMokapiBroker,
@@ -69,6 +70,8 @@ export async function startDistributed(
       BUS_COMMIT_INTERVAL_MS: String(MOKAPI_COMMIT_INTERVAL_MS),
       // Each hop waits less on Mokapi at the price of more idle fetches (mokapi-broker.ts).
       KAFKA_FETCH_MAX_WAIT_MS: String(MOKAPI_FETCH_MAX_WAIT_MS),
+      // Mokapi has stalled a request-reply past the product's 10 s on a loaded machine.
+      BUS_TIMEOUT_MS: String(MOKAPI_BUS_TIMEOUT_MS),
       ...options.env,
       KAFKA_BROKERS: brokers,
       DATA_DIR: dataDir,

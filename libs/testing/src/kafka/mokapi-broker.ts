@@ -67,6 +67,15 @@ export const MOKAPI_COMMIT_INTERVAL_MS = 1000;
 export const MOKAPI_FETCH_MAX_WAIT_MS = 250;
 
 /**
+ * BUS_TIMEOUT_MS for every process on this broker, unless a suite sets its own (the suites that
+ * test the deadline itself do: bus-failure, idempotency, kill-suite). On a loaded machine Mokapi
+ * has held a request or its reply past the product's default of 10 s: a label create in the
+ * label-lifecycle scenarios, and an inbound create in the order-flow scenarios in CI (a 504 at
+ * bdcb414). The scenarios test the flows, not how long the broker may stall one of them.
+ */
+export const MOKAPI_BUS_TIMEOUT_MS = 30_000;
+
+/**
  * The functions of Mokapi 0.52 that read a group's committed offsets without a lock: after each
  * commit (processMetricsOffsetCommit) and after each produce (UpdateMetrics, the lag gauge).
  */
