@@ -1,4 +1,5 @@
 import { CommonErrorCode, CatalogTopic, success } from '@consign/contracts';
+import { Logger } from '@nestjs/common';
 import { ClientProxy, ReadPacket, WritePacket } from '@nestjs/microservices';
 import { AppConfig, loadConfig } from '@consign/config';
 import { busHealth } from './bus-health';
@@ -31,10 +32,19 @@ describe('CommandBus', () => {
     expect(seen).toEqual(query);
   });
 
-  it('answers Timeout when no reply comes in time', async () => {
+  it('answers Timeout when no reply comes in time, and logs which topic did not answer', async () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     broker.registerRequestHandler(CatalogTopic.GetProduct, () => new Promise(() => undefined));
     const reply = await bus.request(CatalogTopic.GetProduct, query, { key: '5' });
-    expect(reply).toMatchObject({ ok: false, error: { code: CommonErrorCode.Timeout } });
+    expect(reply).toEqual({
+      ok: false,
+      error: {
+        code: CommonErrorCode.Timeout,
+        message: 'The catalog service did not answer in time.',
+      },
+    });
+    expect(warn).toHaveBeenCalledWith(`no reply on ${CatalogTopic.GetProduct} within 200 ms`);
+    warn.mockRestore();
   });
 
   it("tells readiness when a topic's requests keep timing out, and when one is answered", async () => {

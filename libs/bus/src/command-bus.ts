@@ -62,7 +62,7 @@ export class CommandBus {
       : (options.timeoutMs ?? this.config.BUS_TIMEOUT_MS);
     const reply = await this.exchange(topic, message, timeoutMs).then(
       (answer) => this.replyOf<CommandReply<K>>(topic, answer),
-      (error: unknown) => this.failureOf(topic, error),
+      (error: unknown) => this.failureOf(topic, error, timeoutMs),
     );
     const outcome: BusOutcome = reply.ok
       ? 'ok'
@@ -88,14 +88,18 @@ export class CommandBus {
 
   /**
    * No reply in time is a Timeout (504); a request too large for the bus, Internal (500: sending
-   * it again cannot help); anything else the transport threw, Unavailable (503).
+   * it again cannot help); anything else the transport threw, Unavailable (503). Each is logged
+   * (with the request's correlation id), so that a 504 or a 503 in an access log has its cause
+   * beside it.
    */
-  private failureOf(topic: string, error: unknown): Reply<never> {
-    if (error instanceof TimeoutError || error instanceof InProcessTimeout)
+  private failureOf(topic: string, error: unknown, timeoutMs: number): Reply<never> {
+    if (error instanceof TimeoutError || error instanceof InProcessTimeout) {
+      this.logger.warn(`no reply on ${topic} within ${timeoutMs} ms`);
       return failure(
         CommonErrorCode.Timeout,
         `The ${serviceOf(topic)} service did not answer in time.`,
       );
+    }
     if (error instanceof BusMessageTooLarge) {
       this.logger.error(error.message);
       return failure(
