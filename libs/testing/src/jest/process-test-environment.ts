@@ -11,6 +11,9 @@ type DescribeBlock = TestEntry['parent'];
  * (startApp) logged since it began are printed beneath it (see e2e/running-apps.ts). A 503 from a
  * distributed deployment then comes with the gateway's reason for it in the CI log of that run.
  */
+/** How long a failure's report waits for the lines the processes logged at that moment. */
+const REPORT_DELAY_MS = 1_000;
+
 export default class ProcessTestEnvironment extends TestEnvironment {
   /** When the running test (with its beforeEach hooks) or beforeAll/afterAll hook began. */
   private since = Date.now();
@@ -33,7 +36,10 @@ export default class ProcessTestEnvironment extends TestEnvironment {
     }
   }
 
-  private report(what: string): void {
+  private async report(what: string): Promise<void> {
+    // What the processes log at the moment of the failure (a service's account of the request
+    // the test gave up on) is still on its way through their pipes: wait for it.
+    await new Promise((settle) => setTimeout(settle, REPORT_DELAY_MS));
     const problems = problemsLogged(runningApps(this.global), this.since);
     if (problems)
       process.stderr.write(
