@@ -9,6 +9,7 @@ import { CommitLedger, LedgerBatch } from './commit-ledger';
 import { EventHandler, InProcessBroker } from './in-process-broker';
 import { kafkaJsConfig } from './kafka/kafka-options';
 import { kafkaConsumerHealth } from './kafka/kafka-consumer-health';
+import { warnOnRequestTimeouts } from './kafka/request-timeouts';
 import { releaseConsumer, superviseConsumer } from './kafka/consumer-supervisor';
 import { BUS_CONNECT_BACKOFF, BusConnection, connectInBackground } from './kafka/bus-connection';
 import { CommitPacer } from './kafka/commit-pacer';
@@ -200,6 +201,7 @@ export class BatchTopicConsumer {
         await run();
         // run() resolved once the consumer joined its group; readiness follows it from here.
         kafkaConsumerHealth.track(name, consumer);
+        warnOnRequestTimeouts(name, consumer);
         superviseConsumer(name, consumer, run);
       },
       { reset: () => consumer.disconnect(), backoff: BUS_CONNECT_BACKOFF },

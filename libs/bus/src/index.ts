@@ -22,3 +22,4 @@ export { ConsumerLagProbe } from './kafka/consumer-lag-probe';
 export { ObservedKafkaServer } from './kafka/kafka-server';
 export { PacedKafkaClient } from './kafka/kafka-client';
 export { releaseConsumer, superviseConsumer } from './kafka/consumer-supervisor';
+export { warnOnRequestTimeouts } from './kafka/request-timeouts';

@@ -28,6 +28,7 @@ import {
   busClientConnections,
   connectInBackground,
   kafkaConsumerHealth,
+  warnOnRequestTimeouts,
 } from '@consign/bus';
 import { OBSERVED_APP_NAME, ObservabilityLifecycle } from './observability.lifecycle';
 import { COMMAND_TOPICS, CommandTopic, replyTopicOf } from '@consign/contracts';
@@ -168,8 +169,11 @@ export class PlatformModule {
                 const fetched = requests.length ? firstFetch(client.consumer) : undefined;
                 await connecting;
                 await fetched;
+                // Commands and the outbox's events go out through it.
+                warnOnRequestTimeouts(`${options.appName} producer`, client.producer);
                 if (requests.length) {
                   kafkaConsumerHealth.track(name, client.consumer);
+                  warnOnRequestTimeouts(name, client.consumer);
                   // Without its reply consumer the process hears no answer: keep it running.
                   superviseConsumer(name, client.consumer, () => client.bindTopics());
                 }

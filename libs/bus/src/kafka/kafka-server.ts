@@ -14,6 +14,7 @@ import { commandOfHeaders } from '../command-headers';
 import { releaseConsumer, superviseConsumer } from './consumer-supervisor';
 import { BUS_CONNECT_BACKOFF, BusConnection, connectInBackground } from './bus-connection';
 import { kafkaConsumerHealth } from './kafka-consumer-health';
+import { warnOnRequestTimeouts } from './request-timeouts';
 import { CommitPacer, drainPacedCommits, paceCommits } from './commit-pacer';
 
 /**
@@ -109,6 +110,8 @@ export class ObservedKafkaServer extends ServerKafka {
     metrics().consumerGroups.add(this.groupId, this.messageHandlers.keys());
     // bindEvents resolved once the consumer joined its group.
     kafkaConsumerHealth.track(this.groupId, consumer);
+    warnOnRequestTimeouts(this.groupId, consumer);
+    if (this.producer) warnOnRequestTimeouts(`${this.groupId} replies`, this.producer);
     superviseConsumer(this.groupId, consumer, () => super.bindEvents(consumer));
   }
 
