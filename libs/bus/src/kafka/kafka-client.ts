@@ -60,8 +60,8 @@ export class PacedKafkaClient extends ClientKafka {
    * Mokapi 0.52 (the test broker) serves now and then a record whose value is missing, so that
    * the consumer reads the record's headers as its value and finds no header: seen when two
    * consumer groups fetched the same new reply within a few milliseconds (the gateway's got the
-   * broken copy, order-service's the right one), about once in 3,000 requests under load, and
-   * as a 504 in CI three runs in a row. Such a record is read again, once (a seek to it, so the
+   * broken copy, order-service's the right one), about once in 3,000 requests under load (a
+   * temporary probe), and as a 504 in two CI runs in a row. Such a record is read again, once (a seek to it, so the
    * next fetch brings it anew); a second reading without the header is ignored as before (a
    * record some other producer put on a reply topic, on any broker).
    */

@@ -19,6 +19,7 @@ export function warnOnRequestTimeouts(name: string, client: Consumer | Producer)
       `${name}: broker ${payload.broker} did not answer ${payload.apiName} ` +
         `(correlation ${payload.correlationId}) within ${Date.now() - payload.sentAt} ms`,
     );
+  // The same call twice: each type's `on` overloads take only its own event names.
   if ('subscribe' in client) client.on(client.events.REQUEST_TIMEOUT, warn);
   else client.on(client.events.REQUEST_TIMEOUT, warn);
 }

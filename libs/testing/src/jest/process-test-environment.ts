@@ -5,15 +5,15 @@ import { problemsLogged, runningApps } from '../e2e/running-apps';
 type TestEntry = Extract<Event, { name: 'test_fn_failure' }>['test'];
 type DescribeBlock = TestEntry['parent'];
 
+/** How long a failure's report waits for the lines the processes logged at that moment. */
+const REPORT_DELAY_MS = 1_000;
+
 /**
  * The test environment of the integration and e2e tiers: Node's, and when a test or a
  * beforeAll/afterAll hook fails, the warnings and errors that the app processes the test started
  * (startApp) logged since it began are printed beneath it (see e2e/running-apps.ts). A 503 from a
  * distributed deployment then comes with the gateway's reason for it in the CI log of that run.
  */
-/** How long a failure's report waits for the lines the processes logged at that moment. */
-const REPORT_DELAY_MS = 1_000;
-
 export default class ProcessTestEnvironment extends TestEnvironment {
   /** When the running test (with its beforeEach hooks) or beforeAll/afterAll hook began. */
   private since = Date.now();

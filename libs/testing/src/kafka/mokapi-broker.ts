@@ -45,9 +45,10 @@ import { Kafka, logLevel } from 'kafkajs';
  *   (deathCause, and the message printed when the broker ends unexpectedly).
  * - Now and then a fetch serves a new record without its value, so that the consumer reads the
  *   record's headers as its value and finds no headers: seen when two consumer groups fetched
- *   the same new reply within milliseconds, about once in 3,000 request-replies under load. The
- *   reply consumer reads such a record again (PacedKafkaClient); a consumer of events would see
- *   it as a malformed event.
+ *   the same new reply within milliseconds: about once in 3,000 request-replies, measured with
+ *   a temporary load probe that is not kept (four to eight clients of calculate/order beside a
+ *   CPU hog). The reply consumer reads such a record again (PacedKafkaClient); a consumer of
+ *   events would see it as a malformed event.
  * - Mokapi watches the directory of its config file and loads every file in it (even .js as
  *   scripts): the document sits alone in its own directory.
  */
