@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { KafkaLogger } from '@nestjs/microservices/helpers/kafka-logger';
-import { Consumer, ConsumerConfig, EachBatchPayload, Kafka } from 'kafkajs';
+import { Batch, Consumer, ConsumerConfig, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
 import { AppConfig } from '@consign/config';
 import { headersToStrings } from './kafka/kafka-headers';
 import { correlationIdOfHeaders, runWithCorrelationId, metrics } from '@consign/observability';
@@ -13,6 +13,7 @@ import { warnOnRequestTimeouts } from './kafka/request-timeouts';
 import { releaseConsumer, superviseConsumer } from './kafka/consumer-supervisor';
 import { BUS_CONNECT_BACKOFF, BusConnection, connectInBackground } from './kafka/bus-connection';
 import { CommitPacer } from './kafka/commit-pacer';
+import { ReadAgainOnce } from './kafka/read-again';
 
 /**
  * One consumed message: its key, its value parsed as JSON (the raw text when it is not JSON), and
@@ -120,6 +121,8 @@ export class BatchTopicConsumer {
   private readonly retryTimers = new Set<NodeJS.Timeout>();
   private stopping = false;
   private connection?: BusConnection;
+  /** Messages read without their value (Mokapi's record without its value). */
+  private readonly lostValues: ReadAgainOnce;
 
   constructor(
     private readonly config: AppConfig,
@@ -127,6 +130,7 @@ export class BatchTopicConsumer {
     private readonly options: BatchTopicConsumerOptions,
   ) {
     this.logger = new Logger(`BatchConsumer:${options.topic}`);
+    this.lostValues = new ReadAgainOnce(this.logger, 'a message');
   }
 
   async start(): Promise<void> {
@@ -264,10 +268,12 @@ export class BatchTopicConsumer {
     }
     // Stopping, or the partition was sought (a failed write): this batch is read again later.
     if (this.stopping || !isRunning() || isStale()) return;
-    const first = batch.messages[0].offset;
-    const last = batch.messages[batch.messages.length - 1].offset;
+    const kept = this.withoutLostValue(consumer, batch);
+    if (kept.length === 0) return;
+    const first = kept[0].offset;
+    const last = kept[kept.length - 1].offset;
     const entry = this.ledger.add(batch.partition, first, last);
-    const messages = batch.messages.map((message) => ({
+    const messages = kept.map((message) => ({
       key: message.key?.toString('utf8') ?? null,
       value: parseValue(message.value),
       raw: message.value,
@@ -284,6 +290,22 @@ export class BatchTopicConsumer {
     });
     this.writes.add(write);
     await heartbeat();
+  }
+
+  /**
+   * The batch up to its first message without any header and with a value that is not JSON,
+   * which is read again, once, from a seek to it (see ReadAgainOnce: the test broker's record
+   * without its value); handled, it would be a malformed event for the dead-letter table. The
+   * messages before it are handled and committed as usual.
+   */
+  private withoutLostValue(
+    consumer: Consumer,
+    { topic, partition, messages }: Batch,
+  ): KafkaMessage[] {
+    const lost = messages.findIndex((message) =>
+      this.lostValues.readAgainIfLost(consumer, topic, partition, message),
+    );
+    return lost < 0 ? messages : messages.slice(0, lost);
   }
 
   private async write(

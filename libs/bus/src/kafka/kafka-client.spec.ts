@@ -70,7 +70,7 @@ describe('PacedKafkaClient reply consumer', () => {
     await onReply(reply('9', {}, 'not ours'));
     expect(seek).toHaveBeenCalledTimes(1);
     expect(warn).toHaveBeenLastCalledWith(
-      `a reply on ${TOPIC}[0] offset 9 has no correlation id again: ignored`,
+      `a reply on ${TOPIC}[0] offset 9 came without its correlation id (8 bytes) again: ignored`,
     );
     expect(answered).toEqual([]);
   });

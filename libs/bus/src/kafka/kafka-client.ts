@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { ClientKafka, KafkaHeaders, KafkaOptions } from '@nestjs/microservices';
 import type { ConsumerGroupJoinEvent, EachMessagePayload } from 'kafkajs';
 import { CommitPacer, paceCommits } from './commit-pacer';
+import { ReadAgainOnce } from './read-again';
 
 /**
  * Nest's Kafka client, with two changes to its reply consumer.
@@ -29,8 +30,8 @@ export class PacedKafkaClient extends ClientKafka {
   private readonly replyLogger = new Logger('ReplyConsumer');
   /** Reply partitions ("topic:partition") whose starting point this process committed. */
   private readonly startsCommitted = new Set<string>();
-  /** The offset of each reply partition ("topic:partition") read again for a missing header. */
-  private readonly readAgain = new Map<string, string>();
+  /** Replies read without their correlation id (Mokapi's record without its value). */
+  private readonly replies = new ReadAgainOnce(this.replyLogger, 'a reply');
 
   constructor(
     options: Required<KafkaOptions>['options'],
@@ -57,29 +58,17 @@ export class PacedKafkaClient extends ClientKafka {
   /**
    * Every reply a Consign process produces carries Nest's correlation header, and a reply without
    * it matches no request: Nest ignores it, and whoever waits for it answers 504 at its deadline.
-   * Mokapi 0.52 (the test broker) serves now and then a record whose value is missing, so that
-   * the consumer reads the record's headers as its value and finds no header: seen when two
-   * consumer groups fetched the same new reply within a few milliseconds (the gateway's got the
-   * broken copy, order-service's the right one), about once in 3,000 requests under load (a
-   * temporary probe), and as a 504 in two CI runs in a row. Such a record is read again, once (a seek to it, so the
-   * next fetch brings it anew); a second reading without the header is ignored as before (a
-   * record some other producer put on a reply topic, on any broker).
+   * Such a reply is read again, once (see ReadAgainOnce: the test broker's record without its
+   * value); a second reading without the header is ignored as before.
    */
   private readsAgain({ topic, partition, message }: EachMessagePayload): boolean {
     if (message.headers?.[KafkaHeaders.CORRELATION_ID] !== undefined) return false;
-    const at = `${topic}:${partition}`;
-    const place = `${topic}[${partition}] offset ${message.offset}`;
-    if (this.readAgain.get(at) === message.offset) {
-      this.readAgain.delete(at);
-      this.replyLogger.warn(`a reply on ${place} has no correlation id again: ignored`);
-      return false;
-    }
-    this.readAgain.set(at, message.offset);
-    this.replyLogger.warn(
-      `a reply on ${place} came without its correlation id (${message.value?.length ?? 0} bytes): reading it again`,
+    return this.replies.readAgain(
+      this._consumer,
+      { topic, partition, offset: message.offset },
+      `came without its correlation id (${message.value?.length ?? 0} bytes)`,
+      'ignored',
     );
-    this._consumer?.seek({ topic, partition, offset: message.offset });
-    return true;
   }
 
   protected override setConsumerAssignments(data: ConsumerGroupJoinEvent): void {

@@ -47,8 +47,8 @@ import { Kafka, logLevel } from 'kafkajs';
  *   record's headers as its value and finds no headers: seen when two consumer groups fetched
  *   the same new reply within milliseconds: about once in 3,000 request-replies, measured with
  *   a temporary load probe that is not kept (four to eight clients of calculate/order beside a
- *   CPU hog). The reply consumer reads such a record again (PacedKafkaClient); a consumer of
- *   events would see it as a malformed event.
+ *   CPU hog). Every consumer of the bus reads such a record again, once (ReadAgainOnce in
+ *   libs/bus: the reply consumer, the services' servers and the batch consumers).
  * - Mokapi watches the directory of its config file and loads every file in it (even .js as
  *   scripts): the document sits alone in its own directory.
  */

@@ -1,0 +1,82 @@
+import { Logger } from '@nestjs/common';
+import { ServerKafka } from '@nestjs/microservices';
+import type { EachMessagePayload, IHeaders } from 'kafkajs';
+import { ObservedKafkaServer } from './kafka-server';
+
+const TOPIC = 'label.events';
+
+function consumed(offset: string, headers: IHeaders, value: string): EachMessagePayload {
+  return {
+    topic: TOPIC,
+    partition: 2,
+    message: {
+      key: null,
+      value: Buffer.from(value),
+      headers,
+      offset,
+      timestamp: '0',
+      attributes: 0,
+    },
+    heartbeat: async () => undefined,
+    pause: () => () => undefined,
+  };
+}
+
+/** The server, with Nest's own handling and the consumer's seeks observed. */
+function server() {
+  const observed = new ObservedKafkaServer({ client: { brokers: ['127.0.0.1:9'] } });
+  const seek = jest.fn();
+  (observed as unknown as { consumer: { seek: typeof seek } }).consumer = { seek };
+  const handled: string[] = [];
+  const nest = jest
+    .spyOn(ServerKafka.prototype, 'handleMessage')
+    .mockImplementation(async (payload: EachMessagePayload) => {
+      handled.push(payload.message.offset);
+    });
+  return { observed, seek, handled, restore: () => nest.mockRestore() };
+}
+
+describe('ObservedKafkaServer', () => {
+  let warn: jest.SpyInstance;
+  beforeEach(() => {
+    warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+  });
+  afterEach(() => warn.mockRestore());
+
+  it('hands a message with headers to Nest', async () => {
+    const { observed, seek, handled, restore } = server();
+    await observed.handleMessage(consumed('3', { 'x-correlation-id': 'c1' }, '{"a":1}'));
+    await observed.handleMessage(consumed('4', {}, '{"from":"kcat"}'));
+    restore();
+    expect(handled).toEqual(['3', '4']);
+    expect(seek).not.toHaveBeenCalled();
+  });
+
+  it('reads a message without headers or a JSON value again, once, before handling it', async () => {
+    const { observed, seek, handled, restore } = server();
+    // What Mokapi 0.52 served once: the record's headers read as its value.
+    await observed.handleMessage(consumed('7', {}, '\u0004&x-correlation-id*c1'));
+    expect(seek).toHaveBeenCalledWith({ topic: TOPIC, partition: 2, offset: '7' });
+    expect(handled).toEqual([]);
+    expect(warn).toHaveBeenCalledWith(
+      `a message on ${TOPIC}[2] offset 7 came without headers or a JSON value (21 bytes): reading it again`,
+    );
+    // The next fetch brings it whole.
+    await observed.handleMessage(consumed('7', { 'x-correlation-id': 'c1' }, '{"a":1}'));
+    restore();
+    expect(handled).toEqual(['7']);
+    expect(seek).toHaveBeenCalledTimes(1);
+  });
+
+  it('handles it as it is when the second reading is the same (the dead-letter path decides)', async () => {
+    const { observed, seek, handled, restore } = server();
+    await observed.handleMessage(consumed('9', {}, 'not json'));
+    await observed.handleMessage(consumed('9', {}, 'not json'));
+    restore();
+    expect(seek).toHaveBeenCalledTimes(1);
+    expect(handled).toEqual(['9']);
+    expect(warn).toHaveBeenLastCalledWith(
+      `a message on ${TOPIC}[2] offset 9 came without headers or a JSON value (8 bytes) again: handled as it is`,
+    );
+  });
+});
