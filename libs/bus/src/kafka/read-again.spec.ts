@@ -14,12 +14,17 @@ describe('lostItsValue', () => {
   it('is false for a message without headers whose value is JSON (a carrier publishing by hand)', () => {
     expect(lostItsValue(message({}, '{"tracking_number":"1Z"}'))).toBe(false);
     expect(lostItsValue(message(undefined, '"a string"'))).toBe(false);
+    expect(lostItsValue(message({}, ' \n [1, 2]'))).toBe(false);
+    for (const value of ['-1', '0', 'true', 'false', 'null'])
+      expect(lostItsValue(message({}, value))).toBe(false);
   });
 
   it("is true for a message without headers whose value is not JSON: Mokapi's broken record", () => {
     // What Mokapi 0.52 served once: the record's headers read as its value.
     expect(lostItsValue(message({}, '\u0004&kafka_correlationId*abc'))).toBe(true);
     expect(lostItsValue(message({}, ''))).toBe(true);
+    expect(lostItsValue(message({}, '  '))).toBe(true);
+    expect(lostItsValue(message({}, 'oops: not json'))).toBe(true);
     expect(lostItsValue(message(undefined, null))).toBe(true);
   });
 });

@@ -66,18 +66,23 @@ export class ReadAgainOnce {
 
 /**
  * Whether a consumed record looks like Mokapi's record without its value (ReadAgainOnce): no
- * header at all, and a value that is not JSON. Every Consign producer sets headers (the
- * correlation id, a command's id and deadline, Nest's reply routing), and every value is JSON; a
- * record from another producer (a carrier's events published by kcat) may come without headers,
- * but its value is JSON. The value is parsed only when there is no header.
+ * header at all, and a value that cannot begin a JSON text (empty, or a first byte after any
+ * whitespace that no JSON value starts with; the headers read in its place start with their
+ * count, a binary varint). Every Consign producer sets headers (the correlation id, a command's
+ * id and deadline, Nest's reply routing), and every value is JSON; a carrier's events published
+ * without headers (kcat) are JSON too. One byte is looked at, so a message without headers costs
+ * no second parse.
  */
 export function lostItsValue({ headers, value }: Pick<KafkaMessage, 'headers' | 'value'>): boolean {
   if (headers && Object.keys(headers).length > 0) return false;
-  if (value === null || value.length === 0) return true;
-  try {
-    JSON.parse(value.toString('utf8'));
-    return false;
-  } catch {
-    return true;
+  if (value === null) return true;
+  for (const byte of value) {
+    if (JSON_WHITESPACE.has(byte)) continue;
+    return !JSON_STARTS.has(byte);
   }
+  return true;
 }
+
+const JSON_WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
+/** The first byte of a JSON value: an object, an array, a string, a number, true, false, null. */
+const JSON_STARTS = new Set([...'{["-0123456789tfn'].map((c) => c.charCodeAt(0)));
