@@ -67,11 +67,13 @@ export class ReadAgainOnce {
 /**
  * Whether a consumed record looks like Mokapi's record without its value (ReadAgainOnce): no
  * header at all, and a value that cannot begin a JSON text (empty, or a first byte after any
- * whitespace that no JSON value starts with; the headers read in its place start with their
- * count, a binary varint). Every Consign producer sets headers (the correlation id, a command's
- * id and deadline, Nest's reply routing), and every value is JSON; a carrier's events published
- * without headers (kcat) are JSON too. One byte is looked at, so a message without headers costs
- * no second parse.
+ * whitespace that no JSON value starts with). The headers read in the value's place begin with
+ * their count and their first key's length as zigzag varints: control characters for the few
+ * headers and short names a message carries (a count of 17, or 24 to 28, would read as a JSON
+ * start, and such a record would be handled as it is, as before). Every Consign producer sets
+ * headers (the correlation id, a command's id and deadline, Nest's reply routing), and every
+ * value is JSON; a carrier's events published without headers (kcat) are JSON too. One byte is
+ * looked at, so a message without headers costs no second parse.
  */
 export function lostItsValue({ headers, value }: Pick<KafkaMessage, 'headers' | 'value'>): boolean {
   if (headers && Object.keys(headers).length > 0) return false;
