@@ -1,17 +1,15 @@
 import { Logger } from '@nestjs/common';
-import type { Consumer, EachBatchPayload, IHeaders, KafkaMessage } from 'kafkajs';
+import type { Consumer, EachBatchPayload, KafkaMessage } from 'kafkajs';
 import { AppConfig } from '@consign/config';
+import { kafkaMessage } from '@consign/testing/fixtures';
 import { BatchTopicConsumer, ConsumedMessage } from './batch-consumer';
 
 const TOPIC = 'label.tracking.events';
 
-function record(offset: string, headers: IHeaders, value: string): KafkaMessage {
-  return { key: null, value: Buffer.from(value), headers, offset, timestamp: '0', attributes: 0 };
-}
-
-const fine = (offset: string) => record(offset, { 'x-correlation-id': `c${offset}` }, '{"ok":1}');
+const fine = (offset: string) =>
+  kafkaMessage(offset, { 'x-correlation-id': `c${offset}` }, '{"ok":1}');
 /** What Mokapi 0.52 served once: the record's headers read as its value. */
-const broken = (offset: string) => record(offset, {}, '\u0004&x-correlation-id*c1');
+const broken = (offset: string) => kafkaMessage(offset, {}, '\u0004&x-correlation-id*c1');
 
 /** A consumer of TOPIC, fed batches by hand as kafkajs' eachBatch would. */
 function batchConsumer() {

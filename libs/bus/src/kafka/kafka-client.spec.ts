@@ -1,24 +1,12 @@
 import { Logger } from '@nestjs/common';
 import type { EachMessagePayload, IHeaders } from 'kafkajs';
+import { eachMessagePayload, kafkaMessage } from '@consign/testing/fixtures';
 import { PacedKafkaClient } from './kafka-client';
 
 const TOPIC = 'rating.order.calculate.v1.reply';
 
 function reply(offset: string, headers: IHeaders, value: string): EachMessagePayload {
-  return {
-    topic: TOPIC,
-    partition: 0,
-    message: {
-      key: null,
-      value: Buffer.from(value),
-      headers,
-      offset,
-      timestamp: '0',
-      attributes: 0,
-    },
-    heartbeat: async () => undefined,
-    pause: () => () => undefined,
-  };
+  return eachMessagePayload(TOPIC, 0, kafkaMessage(offset, headers, value));
 }
 
 /** The client's reply callback, a request waiting for `id` and the consumer's seeks. */

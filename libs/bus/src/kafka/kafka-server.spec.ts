@@ -1,25 +1,13 @@
 import { Logger } from '@nestjs/common';
 import { ServerKafka } from '@nestjs/microservices';
 import type { EachMessagePayload, IHeaders } from 'kafkajs';
+import { eachMessagePayload, kafkaMessage } from '@consign/testing/fixtures';
 import { ObservedKafkaServer } from './kafka-server';
 
 const TOPIC = 'label.events';
 
 function consumed(offset: string, headers: IHeaders, value: string): EachMessagePayload {
-  return {
-    topic: TOPIC,
-    partition: 2,
-    message: {
-      key: null,
-      value: Buffer.from(value),
-      headers,
-      offset,
-      timestamp: '0',
-      attributes: 0,
-    },
-    heartbeat: async () => undefined,
-    pause: () => () => undefined,
-  };
+  return eachMessagePayload(TOPIC, 2, kafkaMessage(offset, headers, value));
 }
 
 /** The server, with Nest's own handling and the consumer's seeks observed. */

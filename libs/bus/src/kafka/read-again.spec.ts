@@ -1,3 +1,4 @@
+import { kafkaMessage } from '@consign/testing/fixtures';
 import { ReadAgainOnce, lostItsValue } from './read-again';
 
 describe('lostItsValue', () => {
@@ -59,20 +60,12 @@ describe('ReadAgainOnce', () => {
   it('seeks the consumer to a message that lost its value, and only to such a message', () => {
     const seek = jest.fn();
     const reads = new ReadAgainOnce({ warn: jest.fn() }, 'a message');
-    const message = (offset: string, headers: Record<string, string>, value: string) => ({
-      key: null,
-      value: Buffer.from(value),
-      headers,
-      offset,
-      timestamp: '0',
-      attributes: 0,
-    });
-    expect(reads.readAgainIfLost({ seek }, 'label.events', 3, message('5', {}, '{"a":1}'))).toBe(
-      false,
-    );
-    expect(reads.readAgainIfLost({ seek }, 'label.events', 3, message('6', {}, '\u0004&x'))).toBe(
-      true,
-    );
+    expect(
+      reads.readAgainIfLost({ seek }, 'label.events', 3, kafkaMessage('5', {}, '{"a":1}')),
+    ).toBe(false);
+    expect(
+      reads.readAgainIfLost({ seek }, 'label.events', 3, kafkaMessage('6', {}, '\u0004&x')),
+    ).toBe(true);
     expect(seek).toHaveBeenCalledTimes(1);
     expect(seek).toHaveBeenCalledWith({ topic: 'label.events', partition: 3, offset: '6' });
   });
