@@ -73,16 +73,23 @@ export class ReadAgainOnce {
  * start, and such a record would be handled as it is, as before). Every Consign producer sets
  * headers (the correlation id, a command's id and deadline, Nest's reply routing), and every
  * value is JSON; a carrier's events published without headers (kcat) are JSON too. One byte is
- * looked at, so a message without headers costs no second parse.
+ * looked at, so a message without headers costs no second parse, and nothing is allocated.
  */
 export function lostItsValue({ headers, value }: Pick<KafkaMessage, 'headers' | 'value'>): boolean {
-  if (headers && Object.keys(headers).length > 0) return false;
+  if (hasOwnKey(headers)) return false;
   if (value === null) return true;
-  for (const byte of value) {
-    if (JSON_WHITESPACE.has(byte)) continue;
-    return !JSON_STARTS.has(byte);
+  for (let i = 0; i < value.length; i++) {
+    if (JSON_WHITESPACE.has(value[i])) continue;
+    return !JSON_STARTS.has(value[i]);
   }
   return true;
+}
+
+/** Whether the headers hold any header: looked at without building their key list per message. */
+function hasOwnKey(headers: KafkaMessage['headers']): boolean {
+  if (!headers) return false;
+  for (const key in headers) if (Object.prototype.hasOwnProperty.call(headers, key)) return true;
+  return false;
 }
 
 const JSON_WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
