@@ -84,6 +84,8 @@ describe('jsonCopy', () => {
 
   it('copies the same when Object.prototype has an enumerable property', () => {
     const value = { a: 1, b: { c: [2, undefined] }, d: undefined };
+    // Copied once before, so that its shapes are met again below.
+    jsonCopy(value);
     Object.defineProperty(Object.prototype, 'polluted', {
       value: 'x',
       enumerable: true,
@@ -96,6 +98,33 @@ describe('jsonCopy', () => {
       expect(JSON.stringify(copy)).toBe(JSON.stringify(value));
     } finally {
       delete (Object.prototype as Record<string, unknown>).polluted;
+    }
+  });
+
+  it('tells apart the shapes met in one place: reordered, fewer and more keys', () => {
+    const list = [
+      { a: 1, b: 2 },
+      { b: 2, a: 1 },
+      { a: 1 },
+      { a: 1, b: 2, c: 3 },
+      { a: 1, b: undefined },
+      Object.assign(Object.create({ inherited: 1 }) as object, { a: 1, b: 2 }),
+      Object.assign(Object.create({ b: 'inherited' }) as object, { a: 1 }),
+      { a: 1, b: 2 },
+    ];
+    for (let round = 0; round < 2; round++) {
+      const copy = jsonCopy(list);
+      expect(copy).toStrictEqual(roundTrip(list));
+      expect(copy.map((item) => Object.keys(item))).toEqual([
+        ['a', 'b'],
+        ['b', 'a'],
+        ['a'],
+        ['a', 'b', 'c'],
+        ['a'],
+        ['a', 'b'],
+        ['a'],
+        ['a', 'b'],
+      ]);
     }
   });
 

@@ -134,14 +134,44 @@ function copyObject(value: object, ancestors: object[], site: Site): unknown {
     }
     result = array;
   } else {
-    const keys = Object.keys(value);
-    const shape = shapeAt(site, keys);
-    result = shape
-      ? shape.copy(value, copyField, ancestors, shape.sites, omitUndefined)
-      : copyKeys(value, keys, ancestors);
+    const met = shapeMetAt(site, value);
+    if (met) result = met.copy(value, copyField, ancestors, met.sites, omitUndefined);
+    else {
+      const keys = Object.keys(value);
+      const shape = shapeAt(site, keys);
+      result = shape
+        ? shape.copy(value, copyField, ancestors, shape.sites, omitUndefined)
+        : copyKeys(value, keys, ancestors);
+    }
   }
   ancestors.pop();
   return result;
+}
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/**
+ * The shape met at this site whose keys the object has, in order, or undefined: read with for…in,
+ * which lists an object's own enumerable string keys in Object.keys' order (after them, any
+ * enumerable ones it inherits, which are skipped) without building their array.
+ */
+function shapeMetAt(site: Site, value: object): Shape | undefined {
+  const known = site.shapes;
+  for (let s = 0; s < known.length; s++) {
+    const keys = known[s].keys;
+    let i = 0;
+    let same = true;
+    for (const key in value) {
+      if (!hasOwn.call(value, key)) continue;
+      if (i === keys.length || keys[i] !== key) {
+        same = false;
+        break;
+      }
+      i++;
+    }
+    if (same && i === keys.length) return known[s];
+  }
+  return undefined;
 }
 
 /** The compiled shape of these keys: one met at this site, else the table's, else a new one. */

@@ -111,6 +111,47 @@ describe('compiled validation', () => {
       expect(fast(plain)).toBeDefined();
   });
 
+  it('counts a MaxLength the way validator.js does, past the UTF-16 shortcut', () => {
+    // Five characters each: 10 UTF-16 units (surrogate pairs), 10 (a variation selector after
+    // each), the limit exactly; then six characters in 6 units and in 12.
+    for (const name of ['😀😀😀😀😀', '❤️❤️❤️❤️❤️', 'abcde'])
+      expect(fast({ ...valid(), name })).toBeDefined();
+    for (const name of ['abcdef', '😀😀😀😀😀😀']) {
+      expect(fast({ ...valid(), name })).toBeUndefined();
+      expect(validateContract(Body, { ...valid(), name })).toEqual({
+        ok: false,
+        errors: ['name must be shorter than or equal to 5 characters'],
+      });
+    }
+  });
+
+  it('gives each check the object and value it judges, on every call', () => {
+    const seen: unknown[] = [];
+    class Pair {
+      @ValidateBy({
+        name: 'sameAsOther',
+        validator: {
+          validate: (value: unknown, args) => {
+            seen.push([args?.value, (args?.object as Pair).other, args?.targetName]);
+            return value === (args?.object as Pair).other;
+          },
+        },
+      })
+      first!: string;
+
+      @IsString()
+      other!: string;
+    }
+    expect(validateCompiled(Pair, { first: 'x', other: 'x' }, OPTIONS)).toBeDefined();
+    expect(validateCompiled(Pair, { first: 'y', other: 'z' }, OPTIONS)).toBeUndefined();
+    expect(validateCompiled(Pair, { first: 'z', other: 'z' }, OPTIONS)).toBeDefined();
+    expect(seen).toEqual([
+      ['x', 'x', 'Pair'],
+      ['y', 'z', 'Pair'],
+      ['z', 'z', 'Pair'],
+    ]);
+  });
+
   it('gives the same value as class-transformer for a full calculation request', () => {
     const plain = { merchant_id: 3, request: validCalculateOrder() };
     const compiled = validateCompiled(CalculateOrderCommand, plain, OPTIONS);

@@ -27,6 +27,8 @@ export const RESERVED_KEYS: ReadonlySet<string> = new Set([
   'prototype',
 ]);
 
+const hasOwn = Object.prototype.hasOwnProperty;
+
 /** What a text may not contain: NUL, or a UTF-16 surrogate that is not part of a pair. */
 const FORBIDDEN_CHARACTER =
   // eslint-disable-next-line no-control-regex -- NUL is exactly what is looked for
@@ -169,9 +171,9 @@ function isClean(value: unknown, checkCharacters: boolean, checkKeys: boolean): 
       }
       continue;
     }
-    const keys = Object.keys(current);
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i];
+    // for…in: the own keys without building their array (a parsed body inherits no enumerable key).
+    for (const key in current) {
+      if (!hasOwn.call(current, key)) continue;
       if (key.length > INPUT_LIMITS.string_length) return false;
       if (checkKeys && (RESERVED_KEYS.has(key) || FORBIDDEN_CHARACTER.test(key))) return false;
       values.push((current as Record<string, unknown>)[key]);
