@@ -60,7 +60,6 @@ export class ProductService {
       }
       throw error;
     }
-    this.outbox.nudge();
     return productId;
   }
 

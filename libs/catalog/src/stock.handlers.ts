@@ -9,7 +9,7 @@ import {
   ResolvedVariant,
   StockReconciliationReport,
 } from '@consign/contracts';
-import { Inbox, Outbox, handleCommand, handleEvent } from '@consign/messaging';
+import { Inbox, handleCommand, handleEvent } from '@consign/messaging';
 import { catalogDatabase } from './catalog.database';
 import { StockReconciler } from './stock-reconciler';
 import { StockReservationService } from './stock-reservation.service';
@@ -26,11 +26,10 @@ export class StockHandlers {
     private readonly reservations: StockReservationService,
     private readonly reconciler: StockReconciler,
     @Inject(catalogDatabase.inbox) private readonly inbox: Inbox,
-    @Inject(catalogDatabase.outbox) private readonly outbox: Outbox,
   ) {}
 
   private get messaging() {
-    return { inbox: this.inbox, outbox: this.outbox, consumer: CATALOG_CONSUMER };
+    return { inbox: this.inbox, consumer: CATALOG_CONSUMER };
   }
 
   @MessagePattern(CatalogCommands.ListInventory.topic)

@@ -161,7 +161,6 @@ describe('stock: receipts, reservations, releases, deductions and the inventory'
       reservations,
       reconciler,
       new Inbox(dataSource, 'catalog', { retryDelayMs: 5 }),
-      outbox,
     );
   });
 

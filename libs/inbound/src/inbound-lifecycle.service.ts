@@ -43,7 +43,6 @@ export class InboundLifecycle {
       if (!after) throw inboundNotFound();
       return after;
     });
-    this.outbox.nudge();
     return view;
   }
 

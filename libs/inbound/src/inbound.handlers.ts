@@ -7,7 +7,7 @@ import {
   Reply,
   WarehouseEvents,
 } from '@consign/contracts';
-import { CommandLedger, Inbox, Outbox, handleCommand, handleEvent } from '@consign/messaging';
+import { CommandLedger, Inbox, handleCommand, handleEvent } from '@consign/messaging';
 import { inboundDatabase } from './inbound.database';
 import { InboundLifecycle } from './inbound-lifecycle.service';
 import { InboundService } from './inbound.service';
@@ -22,12 +22,11 @@ export class InboundHandlers {
     private readonly inbounds: InboundService,
     private readonly lifecycle: InboundLifecycle,
     @Inject(inboundDatabase.inbox) private readonly inbox: Inbox,
-    @Inject(inboundDatabase.outbox) private readonly outbox: Outbox,
     @Inject(inboundDatabase.commands) private readonly commands: CommandLedger,
   ) {}
 
   private get messaging() {
-    return { inbox: this.inbox, outbox: this.outbox, consumer: INBOUND_CONSUMER };
+    return { inbox: this.inbox, consumer: INBOUND_CONSUMER };
   }
 
   @MessagePattern(InboundCommands.Create.topic)

@@ -101,7 +101,6 @@ describe('InboundService and InboundLifecycle', () => {
       inbounds,
       lifecycle,
       new Inbox(dataSource, 'inbound', { retryDelayMs: 1 }),
-      outbox,
       commands,
     );
   });

@@ -49,7 +49,6 @@ export class InboundService {
       );
       return inboundId;
     });
-    this.outbox.nudge();
     return id;
   }
 

@@ -19,7 +19,6 @@ describe('CarrierCheckpointConsumer', () => {
       new InProcessBroker(),
       h.ingestor,
       h.dataSource,
-      h.outbox,
       new LabelTrackingConfig(),
     );
   });
@@ -62,7 +61,6 @@ describe('CarrierCheckpointConsumer', () => {
       new InProcessBroker(),
       h.ingestor,
       h.dataSource,
-      h.outbox,
       new LabelTrackingConfig(),
     );
     const id = await h.createLabel();
@@ -101,7 +99,6 @@ describe('CarrierCheckpointConsumer', () => {
       new InProcessBroker(),
       { ingest: async () => Promise.reject(new Error('database down')) } as never,
       h.dataSource,
-      h.outbox,
       new LabelTrackingConfig(),
     );
     await expect(
@@ -123,7 +120,6 @@ describe('CarrierCheckpointConsumer', () => {
       new InProcessBroker(),
       ingestor as never,
       h.dataSource,
-      h.outbox,
       Object.assign(new LabelTrackingConfig(), { CHECKPOINT_BATCH_SIZE: 2 }),
     );
     let acknowledged = false;

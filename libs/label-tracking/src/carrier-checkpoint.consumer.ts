@@ -19,7 +19,7 @@ import {
   IN_PROCESS_BROKER,
   InProcessBroker,
 } from '@consign/bus';
-import { DeadLetter, Outbox, parkDeadLetters } from '@consign/messaging';
+import { DeadLetter, parkDeadLetters } from '@consign/messaging';
 import { CheckpointIngestor } from './checkpoint-ingestor';
 import { LabelTrackingConfig } from './label-tracking.config';
 import { labelTrackingDatabase } from './label-tracking.database';
@@ -54,7 +54,6 @@ export class CarrierCheckpointConsumer
     @Inject(IN_PROCESS_BROKER) broker: InProcessBroker | null,
     private readonly ingestor: CheckpointIngestor,
     @Inject(labelTrackingDatabase.dataSource) private readonly dataSource: DataSource,
-    @Inject(labelTrackingDatabase.outbox) private readonly outbox: Outbox,
     settings: LabelTrackingConfig,
   ) {
     this.toTopic = Boolean(config.KAFKA_BROKERS);
@@ -103,7 +102,6 @@ export class CarrierCheckpointConsumer
       await this.dataSource.transaction((manager) =>
         parkDeadLetters(manager, 'labels', invalid, { toTopic: this.toTopic }),
       );
-      this.outbox.nudge();
     }
     // A fetched batch can be larger than a transaction should be: the ingestor gets it in
     // CHECKPOINT_BATCH_SIZE pieces (submitted together, written in order).

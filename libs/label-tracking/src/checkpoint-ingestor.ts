@@ -35,8 +35,6 @@ type NumberPair = { courier: string; number: string };
 /** What a transaction wrote, for the caller and for the checks after its commit. */
 interface Written {
   outcomes: CheckpointOutcome[];
-  /** Events added to the outbox (deliveries, tracking updates): the relay is nudged after commit. */
-  announced: number;
   /** Numbers it allocated to parcels. */
   allocated: NumberPair[];
   /** Numbers it parked events for (no parcel held them). */
@@ -133,7 +131,6 @@ export class CheckpointIngestor {
    * parcel holds. The events are safely parked meanwhile: a failed check is only logged.
    */
   private async afterCommit(written: Written): Promise<void> {
-    if (written.announced > 0) this.outbox.nudge();
     try {
       if (written.allocated.length > 0) await this.adoptParked(written.allocated);
       if (written.parked.length > 0) {
@@ -169,7 +166,7 @@ export class CheckpointIngestor {
   }
 
   /**
-   * Writes the events; answers their outcomes, how many deliveries it announced, and the numbers
+   * Writes the events and announces them; answers their outcomes, and the numbers
    * it allocated and parked events for (see afterCommit).
    */
   private async writeIn(
@@ -243,10 +240,9 @@ export class CheckpointIngestor {
       updated.add(row.trackingId);
       if (DELIVERY_STATUSES.includes(row.status)) delivered.add(row.trackingId);
     }
-    const announced =
-      (await announceDeliveries(manager, this.outbox, this.shipments, [...delivered])) +
-      (await announceTrackingUpdates(manager, this.outbox, this.repository, [...updated]));
-    return { outcomes, announced, allocated, parked };
+    await announceDeliveries(manager, this.outbox, this.shipments, [...delivered]);
+    await announceTrackingUpdates(manager, this.outbox, this.repository, [...updated]);
+    return { outcomes, allocated, parked };
   }
 
   /**

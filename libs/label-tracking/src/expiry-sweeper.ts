@@ -69,7 +69,6 @@ export class ExpirySweeper extends PeriodicTask {
         await announceTrackingUpdates(manager, this.outbox, this.parcels, marked);
         return marked;
       });
-      if (rows.length > 0) this.outbox.nudge();
       expired += rows.length;
       if (rows.length < BATCH) break;
     }

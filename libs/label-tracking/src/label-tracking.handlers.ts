@@ -10,7 +10,7 @@ import {
   OrderTrackingView,
   Reply,
 } from '@consign/contracts';
-import { CommandLedger, Inbox, Outbox, handleCommand } from '@consign/messaging';
+import { CommandLedger, Inbox, handleCommand } from '@consign/messaging';
 import { labelTrackingDatabase } from './label-tracking.database';
 import { ShipmentService, ShippedParcel } from './shipment.service';
 import { CheckpointIngestor, summarise } from './checkpoint-ingestor';
@@ -30,7 +30,6 @@ export class LabelTrackingHandlers {
     private readonly ingestor: CheckpointIngestor,
     private readonly shipments: ShipmentService,
     @Inject(labelTrackingDatabase.inbox) private readonly inbox: Inbox,
-    @Inject(labelTrackingDatabase.outbox) private readonly outbox: Outbox,
     @Inject(labelTrackingDatabase.commands) private readonly commands: CommandLedger,
   ) {}
 
@@ -115,7 +114,6 @@ export class LabelTrackingHandlers {
       },
       { contract: OrderEvents.Shipped.payload },
     );
-    this.outbox.nudge();
     if (parcel) await this.ingestor.adoptParked([parcel]);
   }
 }

@@ -34,7 +34,6 @@ export class LabelVoidService {
     const now = this.clock.now();
     // Through the command ledger, with its answer read in the transaction: a retry with the same
     // Idempotency-Key is answered the label as this void left it.
-    let voidedNow = false;
     const voided = await this.commands.transaction(async (manager) => {
       const target = await this.repository.lockForVoid(manager, merchantId, labelId);
       if (!target) throw new DomainError(LabelErrorCode.LabelNotFound, 'Label not found.');
@@ -58,10 +57,8 @@ export class LabelVoidService {
           tracking_number: target.tracking_number,
         },
       });
-      voidedNow = true;
       return this.labels.get(merchantId, labelId, manager);
     });
-    if (voidedNow) this.outbox.nudge();
     return voided;
   }
 }

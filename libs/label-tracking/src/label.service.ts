@@ -108,7 +108,6 @@ export class LabelService {
       });
       return labelId;
     });
-    this.outbox.nudge();
     return id;
   }
 

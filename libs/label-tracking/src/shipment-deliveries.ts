@@ -16,10 +16,10 @@ export async function announceDeliveries(
   outbox: Outbox,
   shipments: ShipmentRepository,
   trackingIds: number[],
-): Promise<number> {
-  if (trackingIds.length === 0) return 0;
+): Promise<void> {
+  if (trackingIds.length === 0) return;
   const orders = await shipments.ordersShippedWith(manager, trackingIds);
-  if (orders.length === 0) return 0;
+  if (orders.length === 0) return;
   await shipments.lockOrders(manager, orders);
   const delivered = await shipments.delivered(manager, trackingIds);
   for (const row of delivered)
@@ -35,5 +35,4 @@ export async function announceDeliveries(
         all_delivered: row.all_delivered,
       },
     });
-  return delivered.length;
 }

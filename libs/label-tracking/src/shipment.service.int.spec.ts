@@ -30,7 +30,6 @@ describe('orders’ shipments and order tracking', () => {
       h.ingestor,
       h.shipments,
       new Inbox(h.dataSource, 'labels', { retryDelayMs: 1 }),
-      h.outbox,
       h.commands,
     );
     for (const topic of [LabelEvent.ShipmentCreated, LabelEvent.ShipmentDelivered])

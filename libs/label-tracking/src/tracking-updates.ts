@@ -7,15 +7,15 @@ import { TrackingRepository } from './tracking.repository';
  * Announces, in the caller's transaction, that these parcels got new checkpoints: a
  * `label.tracking.updated.v1` per label and a `label.order_tracking.updated.v1` per order with a
  * shipment among them (for webhooks; the dispatcher reads the tracking itself). One query and
- * one multi-row INSERT per topic, whatever the batch size. Returns how many events it added.
+ * one multi-row INSERT per topic, whatever the batch size.
  */
 export async function announceTrackingUpdates(
   manager: EntityManager,
   outbox: Outbox,
   parcels: TrackingRepository,
   trackingIds: number[],
-): Promise<number> {
-  if (trackingIds.length === 0) return 0;
+): Promise<void> {
+  if (trackingIds.length === 0) return;
   const rows = await parcels.trackedBy(manager, trackingIds);
   const labels = rows.filter((r) => r.kind === 'label');
   const orders = rows.filter((r) => r.kind === 'order');
@@ -37,5 +37,4 @@ export async function announceTrackingUpdates(
       payload: { order_id: r.id },
     })),
   );
-  return rows.length;
 }

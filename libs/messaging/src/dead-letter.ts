@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EntityManager } from 'typeorm';
 import { DLT_HEADERS, deadLetterTopicOf } from '@consign/contracts';
+import { noteOutboxWrite } from './outbox';
 
 /** One message a consumer gave up on. */
 export interface DeadLetter {
@@ -31,7 +32,8 @@ export function deadLetterHeaders(letter: DeadLetter, failedAt: Date): Record<st
  * Parks dead letters: always in the service's `dead_letter` table (the operators' record, in
  * both modes); in distributed mode also in the outbox, addressed to `<topic>.dlt`, in the same
  * transaction, so the outbox relay publishes them once committed (retrying while Kafka is down,
- * marking them published) and nothing is lost between the two.
+ * marking them published) and nothing is lost between the two. In a transaction (as every caller
+ * parks them), the relay is nudged when it commits; otherwise its next poll finds them.
  */
 export async function parkDeadLetters(
   manager: EntityManager,
@@ -60,6 +62,7 @@ export async function parkDeadLetters(
     ],
   );
   if (!options.toTopic) return;
+  noteOutboxWrite(manager, schema);
   const now = options.now ?? new Date();
   await manager.query(
     `INSERT INTO "${schema}"."outbox_event" (event_id, topic, message_key, envelope, headers, raw_value)

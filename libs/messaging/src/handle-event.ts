@@ -2,7 +2,6 @@ import { Logger } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { EventDefinitionOf, EventPayload, EventTopic } from '@consign/contracts';
 import { Inbox } from './inbox';
-import { Outbox } from './outbox';
 import { metrics, isLogLevelOn } from '@consign/observability';
 
 const logger = new Logger('EventHandler');
@@ -11,10 +10,10 @@ const logger = new Logger('EventHandler');
  * The body of every event handler (the counterpart of handleCommand): the payload is validated
  * against the payload class of the event's definition, the use case runs once per event (the
  * inbox) in one transaction with the inbox row and whatever events it adds to the outbox, and
- * those are published after commit.
+ * those are published after commit (the outbox sees the commit).
  */
 export async function handleEvent<K extends EventTopic>(
-  messaging: { inbox: Inbox; outbox: Outbox; consumer: string },
+  messaging: { inbox: Inbox; consumer: string },
   definition: EventDefinitionOf<K>,
   raw: unknown,
   /** What it resolves with (say, the changed record) is not used. */
@@ -32,5 +31,4 @@ export async function handleEvent<K extends EventTopic>(
   );
   metrics().countEvent(messaging.consumer, topic, outcome);
   if (isLogLevelOn('debug')) logger.debug(`${messaging.consumer}: ${topic} ${outcome}`);
-  messaging.outbox.nudge();
 }

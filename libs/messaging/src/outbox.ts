@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
 import { lastValueFrom } from 'rxjs';
-import { DataSource, EntityManager } from 'typeorm';
+import {
+  DataSource,
+  EntityManager,
+  EntitySubscriberInterface,
+  QueryRunner,
+  TransactionCommitEvent,
+  TransactionRollbackEvent,
+} from 'typeorm';
 import { CORRELATION_HEADER, EventEnvelope, EventPayload, EventTopic } from '@consign/contracts';
 import {
   currentCorrelationId,
@@ -47,6 +54,26 @@ export type OutboxEntry = {
   };
 }[EventTopic];
 
+/**
+ * The outbox tables (by schema) each open transaction wrote to, by its query runner: the relays
+ * of those tables are nudged once it commits (Outbox.start), so no use case has to.
+ */
+const writtenIn = new WeakMap<QueryRunner, Set<string>>();
+
+/**
+ * Notes that this transaction wrote to the outbox table of `schema` (Outbox.addAll; parkDeadLetters
+ * for `<topic>.dlt`). Answers false when the manager is in no transaction: the rows are committed
+ * already, and the caller nudges the relay itself.
+ */
+export function noteOutboxWrite(manager: EntityManager, schema: string): boolean {
+  const runner = manager.queryRunner;
+  if (!runner?.isTransactionActive) return false;
+  const schemas = writtenIn.get(runner);
+  if (schemas) schemas.add(schema);
+  else writtenIn.set(runner, new Set([schema]));
+  return true;
+}
+
 const LEASE_SECONDS = 30;
 /** Events per INSERT statement (6 parameters each, well inside PostgreSQL's 65,535). */
 const OUTBOX_INSERT_ROWS = 1_000;
@@ -55,8 +82,10 @@ const MAX_BACKOFF_SECONDS = 60;
 /**
  * The transactional outbox of one service. `add` writes an event with the caller's transaction;
  * the relay publishes committed events in id order, at least once (consumers dedupe with their
- * inbox), and never inside a database transaction. Rows are claimed with a lease, so several
- * replicas share the work; a failed publish is retried with exponential backoff.
+ * inbox), and never inside a database transaction. It starts as soon as a transaction that added
+ * events commits (a TypeORM subscriber on the data source sees the commit), and polls for the rest
+ * (another replica's rows, retries). Rows are claimed with a lease, so several replicas share the
+ * work; a failed publish is retried with exponential backoff.
  */
 export class Outbox {
   private readonly logger: Logger;
@@ -68,6 +97,17 @@ export class Outbox {
   private stopped = true;
   private untrackBacklog?: () => void;
   private untrackAge?: () => void;
+  /** Nudges the relay after the commit of a transaction that wrote to this outbox. */
+  private readonly commits: EntitySubscriberInterface = {
+    afterTransactionCommit: ({ queryRunner }: TransactionCommitEvent) => {
+      // A savepoint released is not a commit: the rows are not visible before the outermost.
+      if (queryRunner.isTransactionActive) return;
+      if (writtenIn.get(queryRunner)?.delete(this.schema)) this.nudge();
+    },
+    afterTransactionRollback: ({ queryRunner }: TransactionRollbackEvent) => {
+      if (!queryRunner.isTransactionActive) writtenIn.delete(queryRunner);
+    },
+  };
 
   constructor(
     private readonly dataSource: DataSource,
@@ -125,6 +165,7 @@ export class Outbox {
     correlationId: string | undefined = currentCorrelationId(),
   ): Promise<void> {
     if (events.length === 0) return;
+    const inTransaction = noteOutboxWrite(manager, this.schema);
     // The relay copies these onto the Kafka message: the event's consumers log the id of the
     // request that caused it.
     const headers = isSaneCorrelationId(correlationId)
@@ -164,6 +205,7 @@ export class Outbox {
         values,
       );
     }
+    if (!inTransaction) this.nudge();
   }
 
   /** Adds several events of one topic with one multi-row INSERT (for batch writers). */
@@ -180,6 +222,8 @@ export class Outbox {
 
   start(): void {
     this.stopped = false;
+    if (!this.dataSource.subscribers.includes(this.commits))
+      this.dataSource.subscribers.push(this.commits);
     this.untrackBacklog = metrics().trackOutboxBacklog(this.schema, () => this.backlog());
     this.untrackAge = outboxHealth.track(this.schema, () => this.oldestPendingAgeSeconds());
     this.schedule(0);
@@ -193,6 +237,9 @@ export class Outbox {
   async stop(): Promise<void> {
     const wasRunning = !this.stopped;
     this.stopped = true;
+    const subscribers = this.dataSource.subscribers;
+    if (subscribers.includes(this.commits))
+      subscribers.splice(subscribers.indexOf(this.commits), 1);
     this.untrackBacklog?.();
     this.untrackBacklog = undefined;
     this.untrackAge?.();
@@ -205,8 +252,11 @@ export class Outbox {
       );
   }
 
-  /** Publish now rather than at the next poll; called after a transaction that added events commits. */
-  nudge(): void {
+  /**
+   * Publish now rather than at the next poll. The outbox calls it itself after every commit of a
+   * transaction that added events (and after an add outside any transaction).
+   */
+  private nudge(): void {
     if (this.stopped) return;
     if (this.draining) {
       this.again = true;

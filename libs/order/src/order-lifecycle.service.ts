@@ -51,7 +51,6 @@ export class OrderLifecycle {
       if (!after) throw orderNotFound();
       return after;
     });
-    this.outbox.nudge();
     return view;
   }
 

@@ -79,7 +79,6 @@ describe('order-service commands, delivered more than once', () => {
       new OrderService(dataSource, outbox, commands, reference, new OrderRepository()),
       new OrderLifecycle(dataSource, outbox, commands, new OrderRepository()),
       new Inbox(dataSource, 'orders'),
-      outbox,
       commands,
     );
   });

@@ -10,7 +10,7 @@ import {
   StockEvents,
   WarehouseEvents,
 } from '@consign/contracts';
-import { CommandLedger, Inbox, Outbox, handleCommand, handleEvent } from '@consign/messaging';
+import { CommandLedger, Inbox, handleCommand, handleEvent } from '@consign/messaging';
 import { orderDatabase } from './order.database';
 import { OrderLifecycle } from './order-lifecycle.service';
 import { OrderService } from './order.service';
@@ -26,12 +26,11 @@ export class OrderHandlers {
     private readonly orders: OrderService,
     private readonly lifecycle: OrderLifecycle,
     @Inject(orderDatabase.inbox) private readonly inbox: Inbox,
-    @Inject(orderDatabase.outbox) private readonly outbox: Outbox,
     @Inject(orderDatabase.commands) private readonly commands: CommandLedger,
   ) {}
 
   private get messaging() {
-    return { inbox: this.inbox, outbox: this.outbox, consumer: ORDER_CONSUMER };
+    return { inbox: this.inbox, consumer: ORDER_CONSUMER };
   }
 
   @MessagePattern(OrderCommands.Create.topic)

@@ -454,7 +454,6 @@ describe('OrderService and OrderLifecycle', () => {
         orders,
         lifecycle,
         new Inbox(bed.dataSource, 'orders', { retryDelayMs: 1 }),
-        bed.outbox,
         bed.commands,
       );
     });

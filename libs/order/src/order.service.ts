@@ -56,7 +56,6 @@ export class OrderService {
       await this.orders.counted(manager, merchantId);
       return order.id;
     });
-    this.outbox.nudge();
     return orderId;
   }
 

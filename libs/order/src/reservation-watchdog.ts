@@ -91,7 +91,6 @@ export class ReservationWatchdog extends PeriodicTask {
       if (batch < BATCH) break;
     }
     if (done.retried + done.held > 0) {
-      this.outbox.nudge();
       this.logger.warn(
         `Draft orders without a reservation answer: asked again for ${done.retried}, held ${done.held}`,
       );

@@ -11,9 +11,17 @@ export interface MessagingSchema {
   close(): Promise<void>;
 }
 
-/** Creates a test database and migrates `schema` (outbox, inbox, dead letters) into it. */
-export async function openMessagingSchema(name: string, schema: string): Promise<MessagingSchema> {
-  const database = await createTestDatabase();
+/**
+ * Creates a test database and migrates `schema` (outbox, inbox, dead letters) into it: the tests'
+ * database (PostgreSQL when it answers), or with `embedded` an in-memory PGlite in any case, for
+ * a spec that must hold on both.
+ */
+export async function openMessagingSchema(
+  name: string,
+  schema: string,
+  options: { embedded?: boolean } = {},
+): Promise<MessagingSchema> {
+  const database = await createTestDatabase(options);
   const host = new DatabaseHost(database.target);
   const dataSource = await host.openServiceDataSource(
     resolveServiceDatabase({ name, schema, entities: [], migrations: [] }),

@@ -56,14 +56,17 @@ export interface TestDatabase {
 
 /**
  * A fresh database for one test file: a copy of the migrated template on PostgreSQL (immich's
- * CREATE DATABASE … TEMPLATE approach), or a new in-memory embedded database.
+ * CREATE DATABASE … TEMPLATE approach), or a new in-memory embedded database (always, with
+ * `embedded`: for a spec that must hold on both).
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(
+  options: { embedded?: boolean } = {},
+): Promise<TestDatabase> {
   if (process.env[TEST_TIER_ENV] === 'unit')
     throw new Error(
       'A unit test opened a database: name the file *.int.spec.ts (the integration tier) instead.',
     );
-  if (testDatabaseMode() === 'pglite') {
+  if (options.embedded || testDatabaseMode() === 'pglite') {
     return { target: { kind: 'pglite', dataDir: 'memory://' }, drop: async () => undefined };
   }
   const name = `${testDatabasePrefix()}${randomBytes(4).toString('hex')}`;
