@@ -25,10 +25,11 @@ export type ReplyAnswer<R> = R extends readonly (infer E)[] ? readonly E[] : R;
  * it, and answer a Reply of the definition's reply type. A DomainError becomes a failed Reply
  * with its code; anything else is a defect, logged and answered as Internal.
  *
- * A handler of a command that creates or changes something passes its service's `ledger`: a
- * command that carries an id is then carried out once (see CommandLedger) — the use case writes
- * its effect with `ledger.transaction`, a repeat is answered from the record, and a command past
- * its deadline is not started.
+ * The handler of an idempotent command (its definition says so: it creates or changes something)
+ * passes its service's `ledger`, and is refused without one: a command that carries an id is then
+ * carried out once (see CommandLedger) — the use case writes its effect with
+ * `ledger.transaction`, a repeat is answered from the record, and a command past its deadline is
+ * not started.
  */
 export async function handleCommand<
   Request extends object,
@@ -40,6 +41,11 @@ export async function handleCommand<
   useCase: (command: Request) => Promise<Answer>,
   ledger?: CommandLedger,
 ): Promise<Reply<Answer>> {
+  if (definition.idempotent && !ledger) {
+    // A wiring defect, not the client's: without its ledger a retried command would run again.
+    logger.error(`${definition.topic} is idempotent, but its handler passes no command ledger`);
+    return failure(CommonErrorCode.Internal, 'Internal error.');
+  }
   const validated = validateContract(definition.request, payload);
   if (!validated.ok)
     return failure(CommonErrorCode.Validation, validationMessage(validated.errors));

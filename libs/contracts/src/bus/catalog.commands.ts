@@ -77,7 +77,9 @@ export class ReconcileStockCommand extends ReconcileStockRequest {}
 
 /** catalog-service's request-reply topics (products, inventory, variants, reconciliation). */
 export const CatalogCommands = {
-  CreateProduct: command('catalog.product.create.v1', CreateProductCommand, Number),
+  CreateProduct: command('catalog.product.create.v1', CreateProductCommand, Number, {
+    idempotent: true,
+  }),
   GetProduct: command('catalog.product.get.v1', GetProductQuery, ProductView),
   ListProducts: command('catalog.product.list.v1', ListProductsQuery, [ProductView]),
   ListInventory: command('catalog.inventory.list.v1', ListInventoryQuery, InventoryPageView),

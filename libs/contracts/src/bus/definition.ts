@@ -34,6 +34,12 @@ export interface CommandDefinition<
   readonly topic: Topic;
   readonly request: ClassOf<Request>;
   readonly reply: ReplyDescriptor;
+  /**
+   * It creates or changes something, so it is carried out once per command id: the gateway's
+   * routes that send it honour Idempotency-Key and send the request's stamp with it, and its
+   * handler keeps a command ledger (handleCommand refuses to run it without one).
+   */
+  readonly idempotent?: true;
   readonly [replyType]?: ReplyData;
 }
 
@@ -66,8 +72,11 @@ export function command<
   topic: Topic,
   request: ClassOf<Request>,
   reply: Reply,
+  options: { idempotent?: true } = {},
 ): CommandDefinition<Topic, Request, DescribedType<Reply>> {
-  return { topic, request, reply };
+  return options.idempotent
+    ? { topic, request, reply, idempotent: true }
+    : { topic, request, reply };
 }
 
 /** An event topic whose messages carry a `payload` (in an EventEnvelope, for domain events). */

@@ -46,10 +46,14 @@ export class RejectInboundCommand extends InboundCommand {
 
 /** inbound-service's request-reply topics. */
 export const InboundCommands = {
-  Create: command('inbound.create.v1', CreateInboundCommand, Number),
+  Create: command('inbound.create.v1', CreateInboundCommand, Number, { idempotent: true }),
   Get: command('inbound.get.v1', InboundCommand, InboundOrderView),
   List: command('inbound.list.v1', ListInboundQuery, InboundPageView),
-  Cancel: command('inbound.cancel.v1', InboundCommand, InboundOrderView),
-  RecordReceipt: command('inbound.receipt.record.v1', RecordReceiptCommand, InboundOrderView),
-  Reject: command('inbound.reject.v1', RejectInboundCommand, InboundOrderView),
+  Cancel: command('inbound.cancel.v1', InboundCommand, InboundOrderView, { idempotent: true }),
+  RecordReceipt: command('inbound.receipt.record.v1', RecordReceiptCommand, InboundOrderView, {
+    idempotent: true,
+  }),
+  Reject: command('inbound.reject.v1', RejectInboundCommand, InboundOrderView, {
+    idempotent: true,
+  }),
 };

@@ -72,7 +72,7 @@ export class GetOrderTrackingQuery extends MerchantScoped {
 
 /** label-tracking-service's request-reply topics. */
 export const LabelCommands = {
-  Create: command('label.label.create.v1', CreateLabelCommand, Number),
+  Create: command('label.label.create.v1', CreateLabelCommand, Number, { idempotent: true }),
   Get: command('label.label.get.v1', GetLabelQuery, LabelView),
   GetTracking: command('label.tracking.get.v1', GetLabelQuery, LabelTrackingView),
   IngestCarrierEvents: command(
@@ -84,5 +84,5 @@ export const LabelCommands = {
     OrderTrackingView,
   ]),
   GetDocument: command('label.document.get.v1', GetLabelDocumentQuery, LabelDocumentView),
-  Void: command('label.label.void.v1', GetLabelQuery, LabelView),
+  Void: command('label.label.void.v1', GetLabelQuery, LabelView, { idempotent: true }),
 };

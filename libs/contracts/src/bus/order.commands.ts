@@ -77,13 +77,13 @@ export class OrderStateView {
 
 /** order-service's request-reply topics. */
 export const OrderCommands = {
-  Create: command('order.create.v1', CreateOrderCommand, Number),
+  Create: command('order.create.v1', CreateOrderCommand, Number, { idempotent: true }),
   Get: command('order.get.v1', OrderCommand, OrderView),
   List: command('order.list.v1', ListOrdersQuery, OrderPageView),
-  Cancel: command('order.cancel.v1', OrderCommand, OrderView),
-  Hold: command('order.hold.v1', HoldOrderCommand, OrderView),
-  Release: command('order.release.v1', OrderCommand, OrderView),
-  Pick: command('order.pick.v1', OrderCommand, OrderView),
-  Ship: command('order.ship.v1', ShipOrderCommand, OrderView),
+  Cancel: command('order.cancel.v1', OrderCommand, OrderView, { idempotent: true }),
+  Hold: command('order.hold.v1', HoldOrderCommand, OrderView, { idempotent: true }),
+  Release: command('order.release.v1', OrderCommand, OrderView, { idempotent: true }),
+  Pick: command('order.pick.v1', OrderCommand, OrderView, { idempotent: true }),
+  Ship: command('order.ship.v1', ShipOrderCommand, OrderView, { idempotent: true }),
   States: command('order.states.v1', OrderStatesQuery, [OrderStateView]),
 };

@@ -42,10 +42,14 @@ export class RetryWebhookDeliveryCommand extends WebhookCommand {
 
 /** webhook-dispatcher's request-reply topics: merchants' webhook endpoints and their deliveries. */
 export const WebhookCommands = {
-  Create: command('webhook.endpoint.create.v1', CreateWebhookCommand, WebhookEndpointSecretView),
+  Create: command('webhook.endpoint.create.v1', CreateWebhookCommand, WebhookEndpointSecretView, {
+    idempotent: true,
+  }),
   List: command('webhook.endpoint.list.v1', ListWebhooksQuery, [WebhookEndpointView]),
   Delete: command('webhook.endpoint.delete.v1', WebhookCommand, WebhookEndpointView),
-  Rotate: command('webhook.endpoint.rotate.v1', WebhookCommand, WebhookEndpointSecretView),
+  Rotate: command('webhook.endpoint.rotate.v1', WebhookCommand, WebhookEndpointSecretView, {
+    idempotent: true,
+  }),
   ListDeliveries: command(
     'webhook.delivery.list.v1',
     ListWebhookDeliveriesQuery,
@@ -55,5 +59,6 @@ export const WebhookCommands = {
     'webhook.delivery.retry.v1',
     RetryWebhookDeliveryCommand,
     WebhookDeliveryView,
+    { idempotent: true },
   ),
 };

@@ -18,7 +18,6 @@ export class ProductRoutes implements RouteGroup {
       method: 'POST',
       path: '',
       summary: 'Create a product',
-      idempotent: true,
       body: CreateProductRequest,
       response: {
         data: LongId,

@@ -66,6 +66,19 @@ const testGroup: RouteGroup = {
       handle: ({ params }) => params,
     }),
     forward({
+      name: 'order',
+      method: 'GET',
+      path: 'orders/:order_id',
+      summary: 'Order',
+      params: { order_id: longIdParam('The order id.') },
+      response: { data: Object, description: 'The order.' },
+      topic: OrderTopic.Get,
+      request: ({ params }) => ({ merchant_id: 3, order_id: params.order_id }),
+      key: ({ params }) => params.order_id,
+      reply: (order) => ({ ...order, seen: true }),
+    }),
+    // Idempotent because its command's definition is.
+    forward({
       name: 'release',
       method: 'POST',
       path: 'orders/:order_id/release',
@@ -74,8 +87,6 @@ const testGroup: RouteGroup = {
       response: { data: Object, description: 'Released.' },
       topic: OrderTopic.Release,
       request: ({ params }) => ({ merchant_id: 3, order_id: params.order_id }),
-      key: ({ params }) => params.order_id,
-      reply: (order) => ({ ...order, seen: true }),
     }),
     route({
       name: 'refuse',
@@ -137,6 +148,12 @@ describe('apiRoutes, the route table as a Fastify plugin', () => {
     expect(read).toMatchObject({ consignTakesBody: false });
     expect(read).not.toHaveProperty('consignAccess');
     expect(read).not.toHaveProperty('consignIdempotent');
+    expect(configs.get('POST /2025-07/test/orders/:order_id/release')).toMatchObject({
+      consignIdempotent: true,
+    });
+    expect(configs.get('GET /2025-07/test/orders/:order_id')).not.toHaveProperty(
+      'consignIdempotent',
+    );
   });
 
   it('hands the handler its validated path parameters, query and body', async () => {
@@ -176,15 +193,15 @@ describe('apiRoutes, the route table as a Fastify plugin', () => {
 
   it("sends a forwarded route's command with its key and correlation id, and answers the reply as the route makes it", async () => {
     const response = await app.inject({
-      method: 'POST',
-      url: '/2025-07/test/orders/7/release',
+      method: 'GET',
+      url: '/2025-07/test/orders/7',
       headers: { 'x-correlation-id': 'corr-7' },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ id: 7, status: 'Draft', seen: true });
     expect(sent).toEqual([
       [
-        OrderTopic.Release,
+        OrderTopic.Get,
         { merchant_id: 3, order_id: 7 },
         { key: '7', correlationId: 'corr-7', command: undefined },
       ],
@@ -192,7 +209,7 @@ describe('apiRoutes, the route table as a Fastify plugin', () => {
   });
 
   it("answers a forwarded command's failure in the envelope", async () => {
-    const response = await app.inject({ method: 'POST', url: '/2025-07/test/orders/8/release' });
+    const response = await app.inject({ method: 'GET', url: '/2025-07/test/orders/8' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ code: 404, message: 'No such order.', data: null });
   });

@@ -2,7 +2,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ClassConstructor } from 'class-transformer';
 import type { ApiQueryOptions, SchemaObject } from '@nestjs/swagger';
 import type { CommandStamp } from '@consign/bus';
-import type { ApiKeyRole, CommandReply, CommandRequest, CommandTopic } from '@consign/contracts';
+import {
+  isIdempotentCommand,
+  type ApiKeyRole,
+  type CommandReply,
+  type CommandRequest,
+  type CommandTopic,
+} from '@consign/contracts';
 import type { EnvelopeData, ErrorStatus } from './api-envelope';
 import type { RawBody } from './raw-reply';
 import type { GatewayBus } from './gateway-bus';
@@ -100,7 +106,10 @@ export interface RouteDefinition<B, Q, P> {
   summary: string;
   description?: string;
   access?: RouteAccess;
-  /** Creates or changes something: honours Idempotency-Key; `command` travels with the request. */
+  /**
+   * Creates or changes something: honours Idempotency-Key; `command` travels with the request. A
+   * route made by forward() has it when its command's definition is idempotent.
+   */
   idempotent?: true;
   params?: { [K in keyof P]: PathParam<P[K]> };
   query?: ClassConstructor<Q & object>;
@@ -125,12 +134,12 @@ export interface ApiRoute<
 /**
  * A route that sends one command and answers its reply: the topic, the command's request made of
  * the call, the bus key (the merchant unless said) and, if the answer is not the reply itself,
- * what it is made of. An idempotent route's command carries the request's stamp.
+ * what it is made of. It is idempotent when its command's definition is (isIdempotentCommand): its
+ * command then carries the request's stamp.
  */
-export interface ForwardedRoute<B, Q, P, K extends CommandTopic, R> extends RouteDefinition<
-  B,
-  Q,
-  P
+export interface ForwardedRoute<B, Q, P, K extends CommandTopic, R> extends Omit<
+  RouteDefinition<B, Q, P>,
+  'idempotent'
 > {
   topic: K;
   request(call: RouteCall<B, Q, P>): CommandRequest<K>;
@@ -165,13 +174,15 @@ export function forward<
   R = CommandReply<K>,
 >(definition: ForwardedRoute<B, Q, P, K, R>): AnyRoute {
   const { request, key, reply, ...described } = definition;
+  const idempotent = isIdempotentCommand(definition.topic);
   const forwarded: ApiRoute<B, Q, P, CommandReply<K> | R> = {
     ...described,
+    ...(idempotent ? { idempotent } : {}),
     handle: (call) => {
       const sent = call.bus.call(definition.topic, request(call), {
         key: key ? key(call) : call.merchantId,
         correlationId: call.correlationId,
-        command: definition.idempotent ? call.command : undefined,
+        command: idempotent ? call.command : undefined,
       });
       return reply ? sent.then((answer) => reply(answer, call)) : sent;
     },

@@ -30,7 +30,6 @@ export class InboundRoutes implements RouteGroup {
       method: 'POST',
       path: '',
       summary: 'Create an inbound order',
-      idempotent: true,
       body: CreateInboundRequest,
       response: {
         data: LongId,
@@ -77,7 +76,6 @@ export class InboundRoutes implements RouteGroup {
       method: 'POST',
       path: ':inbound_id/cancel',
       summary: 'Cancel an inbound order',
-      idempotent: true,
       params: { inbound_id: longIdParam('The inbound order id.') },
       response: {
         data: InboundOrderView,
@@ -98,7 +96,6 @@ export class InboundRoutes implements RouteGroup {
       path: ':inbound_id/receipt',
       summary: 'Record an inbound receipt (operators)',
       access: { roles: [ApiKeyRole.Operator] },
-      idempotent: true,
       params: { inbound_id: longIdParam('The inbound order id.') },
       body: InboundReceiptRequest,
       response: {
@@ -121,7 +118,6 @@ export class InboundRoutes implements RouteGroup {
       path: ':inbound_id/reject',
       summary: 'Reject an inbound delivery (operators)',
       access: { roles: [ApiKeyRole.Operator] },
-      idempotent: true,
       params: { inbound_id: longIdParam('The inbound order id.') },
       body: RejectInboundRequest,
       response: {

@@ -33,7 +33,6 @@ export class LabelRoutes implements RouteGroup {
       method: 'POST',
       path: '',
       summary: 'Create a shipping label',
-      idempotent: true,
       body: CreateLabelRequest,
       response: {
         data: LongId,
@@ -141,7 +140,6 @@ export class LabelRoutes implements RouteGroup {
       method: 'POST',
       path: ':id/void',
       summary: 'Void a label',
-      idempotent: true,
       params: { id: longIdParam('The label id.') },
       response: {
         data: LabelView,

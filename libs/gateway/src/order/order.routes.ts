@@ -34,7 +34,6 @@ export class OrderRoutes implements RouteGroup {
       method: 'POST',
       path: '',
       summary: 'Create an order',
-      idempotent: true,
       body: CreateOrderRequest,
       response: {
         data: LongId,
@@ -80,7 +79,6 @@ export class OrderRoutes implements RouteGroup {
       method: 'POST',
       path: ':order_id/cancel',
       summary: 'Cancel an order',
-      idempotent: true,
       params: { order_id: longIdParam('The order id.') },
       response: {
         data: OrderView,
@@ -97,7 +95,6 @@ export class OrderRoutes implements RouteGroup {
       method: 'POST',
       path: ':order_id/hold',
       summary: 'Hold an order',
-      idempotent: true,
       params: { order_id: longIdParam('The order id.') },
       body: HoldOrderRequest,
       response: { data: OrderView, description: '`data` is the order, now OnHold.', errors: [409] },
@@ -115,7 +112,6 @@ export class OrderRoutes implements RouteGroup {
       method: 'POST',
       path: ':order_id/release',
       summary: 'Release a held order',
-      idempotent: true,
       params: { order_id: longIdParam('The order id.') },
       response: {
         data: OrderView,
@@ -133,7 +129,6 @@ export class OrderRoutes implements RouteGroup {
       path: ':order_id/pick',
       summary: 'Start picking an order (operators)',
       access: { roles: [ApiKeyRole.Operator] },
-      idempotent: true,
       params: { order_id: longIdParam('The order id.') },
       response: {
         data: OrderView,
@@ -151,7 +146,6 @@ export class OrderRoutes implements RouteGroup {
       path: ':order_id/ship',
       summary: 'Ship an order (operators)',
       access: { roles: [ApiKeyRole.Operator] },
-      idempotent: true,
       params: { order_id: longIdParam('The order id.') },
       body: ShipOrderRequest,
       response: {

@@ -29,7 +29,6 @@ export class WebhookRoutes implements RouteGroup {
       method: 'POST',
       path: '',
       summary: 'Create a webhook endpoint',
-      idempotent: true,
       body: CreateWebhookRequest,
       response: {
         data: WebhookEndpointSecretView,
@@ -73,7 +72,6 @@ export class WebhookRoutes implements RouteGroup {
       method: 'POST',
       path: ':webhook_id/rotate',
       summary: 'Rotate a webhook endpoint’s signing secret',
-      idempotent: true,
       params: { webhook_id: longIdParam('The endpoint id.') },
       response: {
         data: WebhookEndpointSecretView,
@@ -110,7 +108,6 @@ export class WebhookRoutes implements RouteGroup {
       method: 'POST',
       path: ':webhook_id/deliveries/:delivery_id/retry',
       summary: 'Re-send a webhook delivery',
-      idempotent: true,
       params: {
         webhook_id: longIdParam('The endpoint id.'),
         delivery_id: longIdParam('The delivery id.'),
