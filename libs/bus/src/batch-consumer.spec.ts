@@ -1,8 +1,8 @@
-import { Logger } from '@nestjs/common';
 import type { Consumer, EachBatchPayload, KafkaMessage } from 'kafkajs';
 import { AppConfig } from '@consign/config';
 import { kafkaMessage } from '@consign/testing/fixtures';
 import { BatchTopicConsumer, ConsumedMessage } from './batch-consumer';
+import { spyOnLogger } from '@consign/testing/logging';
 
 const TOPIC = 'label.tracking.events';
 
@@ -45,11 +45,7 @@ function batchConsumer() {
 }
 
 describe('BatchTopicConsumer and a message without its value', () => {
-  let warn: jest.SpyInstance;
-  beforeEach(() => {
-    warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
-  });
-  afterEach(() => warn.mockRestore());
+  const warn = spyOnLogger('warn');
 
   it('handles the messages before it, and reads it and the rest again from a seek', async () => {
     const { feed, seek, handled, resolved } = batchConsumer();
@@ -57,7 +53,7 @@ describe('BatchTopicConsumer and a message without its value', () => {
     expect(handled.map((batch) => batch.map((m) => m.correlationId))).toEqual([['c10', 'c11']]);
     expect(resolved).toEqual(['11']);
     expect(seek).toHaveBeenCalledWith({ topic: TOPIC, partition: 1, offset: '12' });
-    expect(warn).toHaveBeenCalledWith(
+    expect(warn()).toHaveBeenCalledWith(
       `a message on ${TOPIC}[1] offset 12 came without headers or a JSON value (21 bytes): reading it again`,
     );
     // The next fetch, from the seek, brings it whole.
@@ -86,7 +82,7 @@ describe('BatchTopicConsumer and a message without its value', () => {
     expect(handled).toHaveLength(1);
     expect(handled[0].map((m) => m.value)).toEqual(['\u0004&x-correlation-id*c1', { ok: 1 }]);
     expect(resolved).toEqual(['31']);
-    expect(warn).toHaveBeenLastCalledWith(
+    expect(warn()).toHaveBeenLastCalledWith(
       `a message on ${TOPIC}[1] offset 30 came without headers or a JSON value (21 bytes) again: handled as it is`,
     );
   });

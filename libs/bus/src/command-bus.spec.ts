@@ -1,7 +1,7 @@
 import { CommonErrorCode, CatalogTopic, success } from '@consign/contracts';
-import { Logger } from '@nestjs/common';
 import { ClientProxy, ReadPacket, WritePacket } from '@nestjs/microservices';
 import { AppConfig, loadConfig } from '@consign/config';
+import { spyOnLogger } from '@consign/testing/logging';
 import { busHealth } from './bus-health';
 import { CommandBus } from './command-bus';
 import { InProcessBroker } from './in-process-broker';
@@ -13,6 +13,7 @@ describe('CommandBus', () => {
   let bus: CommandBus;
   const config: AppConfig = loadConfig({ BUS_TIMEOUT_MS: '200' });
   const query = { merchant_id: 1, product_id: 5 };
+  const warn = spyOnLogger('warn');
 
   beforeEach(() => {
     broker = new InProcessBroker();
@@ -33,7 +34,6 @@ describe('CommandBus', () => {
   });
 
   it('answers Timeout when no reply comes in time, and logs which topic did not answer', async () => {
-    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     broker.registerRequestHandler(CatalogTopic.GetProduct, () => new Promise(() => undefined));
     const reply = await bus.request(CatalogTopic.GetProduct, query, { key: '5' });
     expect(reply).toEqual({
@@ -43,8 +43,7 @@ describe('CommandBus', () => {
         message: 'The catalog service did not answer in time.',
       },
     });
-    expect(warn).toHaveBeenCalledWith(`no reply on ${CatalogTopic.GetProduct} within 200 ms`);
-    warn.mockRestore();
+    expect(warn()).toHaveBeenCalledWith(`no reply on ${CatalogTopic.GetProduct} within 200 ms`);
   });
 
   it("tells readiness when a topic's requests keep timing out, and when one is answered", async () => {

@@ -1,6 +1,6 @@
-import { Logger } from '@nestjs/common';
 import { IsInt } from 'class-validator';
 import { CommonErrorCode, command } from '@consign/contracts';
+import { spyOnLogger } from '@consign/testing/logging';
 import { handleCommand } from './handle-command';
 
 class Thing {
@@ -12,11 +12,7 @@ const read = command('test.thing.get.v1', Thing, Number);
 const change = command('test.thing.change.v1', Thing, Number, { idempotent: true });
 
 describe('handleCommand', () => {
-  let error: jest.SpyInstance;
-  beforeEach(() => {
-    error = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
-  });
-  afterEach(() => error.mockRestore());
+  const error = spyOnLogger('error');
 
   it('validates the payload and answers the use case', async () => {
     await expect(
@@ -34,7 +30,7 @@ describe('handleCommand', () => {
       error: { code: CommonErrorCode.Internal, message: 'Internal error.' },
     });
     expect(useCase).not.toHaveBeenCalled();
-    expect(error).toHaveBeenCalledWith(
+    expect(error()).toHaveBeenCalledWith(
       'test.thing.change.v1 is idempotent, but its handler passes no command ledger',
     );
   });

@@ -1,7 +1,7 @@
-import { Logger } from '@nestjs/common';
 import type { EachMessagePayload, IHeaders } from 'kafkajs';
 import { eachMessagePayload, kafkaMessage } from '@consign/testing/fixtures';
 import { PacedKafkaClient } from './kafka-client';
+import { spyOnLogger } from '@consign/testing/logging';
 
 const TOPIC = 'rating.order.calculate.v1.reply';
 
@@ -24,11 +24,7 @@ function replyConsumer(id: string) {
 }
 
 describe('PacedKafkaClient reply consumer', () => {
-  let warn: jest.SpyInstance;
-  beforeEach(() => {
-    warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
-  });
-  afterEach(() => warn.mockRestore());
+  const warn = spyOnLogger('warn');
 
   it('answers the request a reply names', async () => {
     const { onReply, seek, answered } = replyConsumer('abc');
@@ -43,7 +39,7 @@ describe('PacedKafkaClient reply consumer', () => {
     const broken = reply('7', {}, '\u0004&kafka_correlationId*abc');
     await onReply(broken);
     expect(seek).toHaveBeenCalledWith({ topic: TOPIC, partition: 0, offset: '7' });
-    expect(warn).toHaveBeenCalledWith(
+    expect(warn()).toHaveBeenCalledWith(
       `a reply on ${TOPIC}[0] offset 7 came without its correlation id (25 bytes): reading it again`,
     );
     // The next fetch brings it whole: the request is answered.
@@ -57,7 +53,7 @@ describe('PacedKafkaClient reply consumer', () => {
     await onReply(reply('9', {}, 'not ours'));
     await onReply(reply('9', {}, 'not ours'));
     expect(seek).toHaveBeenCalledTimes(1);
-    expect(warn).toHaveBeenLastCalledWith(
+    expect(warn()).toHaveBeenLastCalledWith(
       `a reply on ${TOPIC}[0] offset 9 came without its correlation id (8 bytes) again: ignored`,
     );
     expect(answered).toEqual([]);

@@ -1,8 +1,8 @@
-import { Logger } from '@nestjs/common';
 import { ServerKafka } from '@nestjs/microservices';
 import type { EachMessagePayload, IHeaders } from 'kafkajs';
 import { eachMessagePayload, kafkaMessage } from '@consign/testing/fixtures';
 import { ObservedKafkaServer } from './kafka-server';
+import { spyOnLogger } from '@consign/testing/logging';
 
 const TOPIC = 'label.events';
 
@@ -25,11 +25,7 @@ function server() {
 }
 
 describe('ObservedKafkaServer', () => {
-  let warn: jest.SpyInstance;
-  beforeEach(() => {
-    warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
-  });
-  afterEach(() => warn.mockRestore());
+  const warn = spyOnLogger('warn');
 
   it('hands a message with headers to Nest', async () => {
     const { observed, seek, handled, restore } = server();
@@ -46,7 +42,7 @@ describe('ObservedKafkaServer', () => {
     await observed.handleMessage(consumed('7', {}, '\u0004&x-correlation-id*c1'));
     expect(seek).toHaveBeenCalledWith({ topic: TOPIC, partition: 2, offset: '7' });
     expect(handled).toEqual([]);
-    expect(warn).toHaveBeenCalledWith(
+    expect(warn()).toHaveBeenCalledWith(
       `a message on ${TOPIC}[2] offset 7 came without headers or a JSON value (21 bytes): reading it again`,
     );
     // The next fetch brings it whole.
@@ -63,7 +59,7 @@ describe('ObservedKafkaServer', () => {
     restore();
     expect(seek).toHaveBeenCalledTimes(1);
     expect(handled).toEqual(['9']);
-    expect(warn).toHaveBeenLastCalledWith(
+    expect(warn()).toHaveBeenLastCalledWith(
       `a message on ${TOPIC}[2] offset 9 came without headers or a JSON value (4 bytes) again: handled as it is`,
     );
   });

@@ -1,6 +1,6 @@
-import { Logger } from '@nestjs/common';
 import type { Consumer, Producer, RequestTimeoutEvent } from 'kafkajs';
 import { warnOnRequestTimeouts } from './request-timeouts';
+import { spyOnLogger } from '@consign/testing/logging';
 
 /** A consumer or producer as far as instrumentation goes: `events` and `on`. */
 function fakeClient(kind: 'consumer' | 'producer') {
@@ -37,22 +37,20 @@ function fakeClient(kind: 'consumer' | 'producer') {
 }
 
 describe('warnOnRequestTimeouts', () => {
-  let warn: jest.SpyInstance;
+  const warn = spyOnLogger('warn');
   beforeEach(() => {
-    warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     jest.useFakeTimers({ now: 1_000_000 });
   });
   afterEach(() => {
     jest.useRealTimers();
-    warn.mockRestore();
   });
 
   it("logs a consumer's request the broker did not answer, with how long it waited", () => {
     const { client, timeOut } = fakeClient('consumer');
     warnOnRequestTimeouts('rating-service-server', client as unknown as Consumer);
     timeOut('Fetch', 1_000_000 - 30_250);
-    expect(warn).toHaveBeenCalledTimes(1);
-    expect(warn).toHaveBeenCalledWith(
+    expect(warn()).toHaveBeenCalledTimes(1);
+    expect(warn()).toHaveBeenCalledWith(
       'rating-service-server: broker 127.0.0.1:9092 did not answer Fetch (correlation 42) within 30250 ms',
     );
   });
@@ -62,8 +60,8 @@ describe('warnOnRequestTimeouts', () => {
     warnOnRequestTimeouts('rating-service producer', client as unknown as Producer);
     warnOnRequestTimeouts('rating-service producer', client as unknown as Producer);
     timeOut('Produce', 1_000_000 - 30_000);
-    expect(warn).toHaveBeenCalledTimes(1);
-    expect(warn).toHaveBeenCalledWith(
+    expect(warn()).toHaveBeenCalledTimes(1);
+    expect(warn()).toHaveBeenCalledWith(
       'rating-service producer: broker 127.0.0.1:9092 did not answer Produce (correlation 42) within 30000 ms',
     );
   });
