@@ -87,7 +87,10 @@ function headers(properties: Record<string, JsonSchema>, required: string[] = []
   };
 }
 
-/** Carried by commands that create or change something (CommandLedger); absent on queries. */
+/**
+ * Carried by the commands whose definition is idempotent (they create or change something, and
+ * their service's CommandLedger carries each id out once); the others do not read them.
+ */
 const COMMAND_HEADERS: Record<string, JsonSchema> = {
   [COMMAND_ID_HEADER]: {
     type: 'string',
@@ -179,7 +182,7 @@ export function buildAsyncApiDocument(options: {
   const channels: ChannelSpec[] = [];
 
   const byTopic = (a: { topic: string }, b: { topic: string }) => a.topic.localeCompare(b.topic);
-  for (const { topic, request: requestClass, reply: replyDescriptor } of [
+  for (const { topic, request: requestClass, reply: replyDescriptor, idempotent } of [
     ...COMMAND_DEFINITIONS,
   ].sort(byTopic)) {
     const request = classNameOf(requestClass);
@@ -199,7 +202,11 @@ export function buildAsyncApiDocument(options: {
         name: request,
         payload: payloads.ref(request),
         headers: headers(
-          { [CORRELATION_HEADER]: CORRELATION, ...COMMAND_HEADERS, ...NEST_REQUEST_HEADERS },
+          {
+            [CORRELATION_HEADER]: CORRELATION,
+            ...(idempotent ? COMMAND_HEADERS : {}),
+            ...NEST_REQUEST_HEADERS,
+          },
           [CORRELATION_HEADER, 'kafka_correlationId', 'kafka_replyTopic', 'kafka_replyPartition'],
         ),
         bindings: keyBinding('The merchant id or the id of the aggregate the request is about.'),

@@ -7,6 +7,7 @@ import addFormats from 'ajv-formats';
 import { parseAllDocuments } from 'yaml';
 import {
   ADAPTER_TOPICS,
+  COMMAND_DEFINITIONS,
   COMMAND_TOPICS,
   EVENT_TOPICS,
   deadLetterTopicOf,
@@ -196,6 +197,20 @@ describe('AsyncAPI document', () => {
       'x-dlt-failed-at',
     ]);
     expect(Object.keys(dlt.properties as object)).toContain('x-correlation-id');
+  });
+
+  it('documents the command id and deadline on the idempotent commands only', () => {
+    const headersOf = (topic: string) =>
+      Object.keys((document.components.messages[topic].headers as JsonSchema).properties as object);
+    const idempotent = COMMAND_DEFINITIONS.filter((d) => d.idempotent).map((d) => d.topic);
+    expect(idempotent).toContain('order.create.v1');
+    for (const { topic, idempotent: once } of COMMAND_DEFINITIONS) {
+      const names = headersOf(topic);
+      expect([topic, names.includes('x-command-id'), names.includes('x-command-deadline')]).toEqual(
+        [topic, once === true, once === true],
+      );
+    }
+    expect(headersOf('order.get.v1')).not.toContain('x-command-id');
   });
 
   it('sizes reply topics with --reply-partitions, keeping the recorded sizing otherwise', () => {
