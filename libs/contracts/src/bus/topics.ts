@@ -96,6 +96,9 @@ export const EVENT_DEFINITIONS: readonly AnyEventDefinition[] = EVENT_GROUPS.fla
 export const ADAPTER_DEFINITIONS: readonly EventDefinition[] = Object.values(CarrierEvents);
 
 export const COMMAND_TOPICS: readonly CommandTopic[] = COMMAND_DEFINITIONS.map((d) => d.topic);
+export const EVENT_TOPICS: readonly EventTopic[] = EVENT_DEFINITIONS.map((d) => d.topic);
+/** Topics external adapters publish on, outside the command and event maps. */
+export const ADAPTER_TOPICS: readonly string[] = ADAPTER_DEFINITIONS.map((d) => d.topic);
 
 /**
  * Whether the command of this topic is idempotent (its definition says so): carried out once per
@@ -104,9 +107,6 @@ export const COMMAND_TOPICS: readonly CommandTopic[] = COMMAND_DEFINITIONS.map((
 export function isIdempotentCommand(topic: CommandTopic): boolean {
   return COMMAND_DEFINITIONS.some((d) => d.topic === topic && d.idempotent === true);
 }
-export const EVENT_TOPICS: readonly EventTopic[] = EVENT_DEFINITIONS.map((d) => d.topic);
-/** Topics external adapters publish on, outside the command and event maps. */
-export const ADAPTER_TOPICS: readonly string[] = ADAPTER_DEFINITIONS.map((d) => d.topic);
 
 /** NestJS's Kafka client listens for a request pattern's replies on `<topic>.reply`. */
 export function replyTopicOf(topic: string): string {
