@@ -174,12 +174,12 @@ function shapeMetAt(site: Site, value: object): Shape | undefined {
   return undefined;
 }
 
-/** The compiled shape of these keys: one met at this site, else the table's, else a new one. */
+/**
+ * The compiled shape of keys no shape met at this site has (shapeMetAt looked): the table's, else a
+ * new one; either is then remembered at the site.
+ */
 function shapeAt(site: Site, keys: string[]): Shape | null {
   const known = site.shapes;
-  for (let i = 0; i < known.length; i++) {
-    if (sameKeys(known[i].keys, keys)) return known[i];
-  }
   if (keys.length > MAX_SHAPE_KEYS) return null;
   const signature = JSON.stringify(keys);
   let shape = shapes.get(signature);
@@ -193,12 +193,6 @@ function shapeAt(site: Site, keys: string[]): Shape | null {
     known.push(shape);
   }
   return shape;
-}
-
-function sameKeys(a: string[], b: string[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 /**

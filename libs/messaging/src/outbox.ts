@@ -63,7 +63,7 @@ const writtenIn = new WeakMap<QueryRunner, Set<string>>();
 /**
  * Notes that this transaction wrote to the outbox table of `schema` (Outbox.addAll; parkDeadLetters
  * for `<topic>.dlt`). Answers false when the manager is in no transaction: the rows are committed
- * already, and the caller nudges the relay itself.
+ * already (Outbox.addAll then nudges its relay at once; parked dead letters wait for the poll).
  */
 export function noteOutboxWrite(manager: EntityManager, schema: string): boolean {
   const runner = manager.queryRunner;
@@ -237,9 +237,8 @@ export class Outbox {
   async stop(): Promise<void> {
     const wasRunning = !this.stopped;
     this.stopped = true;
-    const subscribers = this.dataSource.subscribers;
-    if (subscribers.includes(this.commits))
-      subscribers.splice(subscribers.indexOf(this.commits), 1);
+    const listening = this.dataSource.subscribers.indexOf(this.commits);
+    if (listening >= 0) this.dataSource.subscribers.splice(listening, 1);
     this.untrackBacklog?.();
     this.untrackBacklog = undefined;
     this.untrackAge?.();
