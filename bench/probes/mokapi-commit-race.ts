@@ -2,7 +2,9 @@
  * How often the Mokapi test broker dies of its offset-commit race, by commit pace.
  *
  *   npm run build && node dist/bench/probes/mokapi-commit-race.js [paced|batch] [seconds] [groups]
- *   (PROBE_INTERVAL_MS: the paced interval, default 1000; PROBE_CONCURRENCY: see below)
+ *   (PROBE_INTERVAL_MS: the paced interval, default 1000; PROBE_CONCURRENCY: see below;
+ *   PROBE_GOMAXPROCS: Mokapi's GOMAXPROCS, default the machine's cores, where the race shows; the
+ *   test harness runs it at 1, where it does not)
  *
  * Mokapi 0.52 writes a group's offset map for every partition of an OffsetCommit and starts a
  * goroutine that reads that map without a lock; a read during the next write kills the broker
@@ -15,6 +17,7 @@
  * this race. Run it on a busy machine (e.g. beside `node -e "for(;;){}"`): the race needs the
  * goroutine to be scheduled late.
  */
+import { availableParallelism } from 'node:os';
 import { Logger } from '@nestjs/common';
 import { Consumer, Kafka, Producer, logLevel } from 'kafkajs';
 import { CommitPacer } from '@consign/bus';
@@ -35,6 +38,8 @@ const intervalMs = Number(process.env['PROBE_INTERVAL_MS'] ?? 1000);
  * webhook-dispatcher's and the checkpoint consumer's do.
  */
 const concurrency = Number(process.env['PROBE_CONCURRENCY'] ?? 1);
+/** Mokapi's GOMAXPROCS: the harness's 1 closes the race (mokapi-broker.ts, mokapiEnv). */
+const goMaxProcs = Number(process.env['PROBE_GOMAXPROCS'] ?? availableParallelism());
 const TOPIC = 'probe.commits';
 const PARTITIONS = 6;
 
@@ -59,6 +64,7 @@ async function startRound(): Promise<Round> {
   const broker = await startMokapiBroker({
     topics: [{ name: TOPIC, partitions: PARTITIONS }],
     logLevel: 'warn',
+    goMaxProcs,
   });
   const kafka = new Kafka({
     clientId: 'probe',
@@ -162,7 +168,8 @@ async function main(): Promise<void> {
   const elapsed = (Date.now() - started) / 1000;
   process.stdout.write(
     `mokapi commit race, ${mode}${mode === 'paced' ? ` every ${intervalMs} ms` : ''}, ` +
-      `${groups} groups x ${PARTITIONS} partitions, ${concurrency} at once, ${elapsed.toFixed(0)} s: ` +
+      `${groups} groups x ${PARTITIONS} partitions, ${concurrency} at once, ` +
+      `GOMAXPROCS=${goMaxProcs}, ${elapsed.toFixed(0)} s: ` +
       `${handled} messages handled, ${commits} commits (${(commits / elapsed).toFixed(0)}/s), ` +
       `${rounds} broker(s), ${deaths} death(s), ${raceDeaths} of them the offset-commit race\n` +
       `  handled by group: ${Array.from({ length: groups }, (_, g) => handledByGroup[g] ?? 0).join(' ')}\n`,

@@ -40,9 +40,11 @@ import { Kafka, logLevel } from 'kafkajs';
  * - Busy offset commits kill it: for every partition of an OffsetCommit it writes the group's
  *   offset map and starts a goroutine that reads that map without a lock; a read during the next
  *   write is "fatal error: concurrent map read and map write" (in processMetricsOffsetCommit; or
- *   in UpdateMetrics, which reads every group's map after each produce) and the broker exits 2. Processes on it commit at most once per MOKAPI_COMMIT_INTERVAL_MS, one
- *   partition per request (BUS_COMMIT_INTERVAL_MS); a death of this kind is named as such
- *   (deathCause, and the message printed when the broker ends unexpectedly).
+ *   in UpdateMetrics, which reads every group's map after each produce) and the broker exits 2.
+ *   This harness runs Mokapi with GOMAXPROCS=1, which closes that window (mokapiEnv). Processes
+ *   on it also commit at most once per MOKAPI_COMMIT_INTERVAL_MS, one partition per request
+ *   (BUS_COMMIT_INTERVAL_MS). A death of this kind is named as such (deathCause, and the message
+ *   printed when the broker ends unexpectedly).
  * - Now and then a fetch serves a new record without its value, so that the consumer reads the
  *   record's headers as its value and finds no headers: seen when two consumer groups fetched
  *   the same new reply within milliseconds: about once in 3,000 request-replies, measured with
@@ -218,6 +220,11 @@ export interface StartMokapiBrokerOptions extends Omit<MokapiAsyncApiOptions, 'h
    * the clients still know the old address. Taken ports are not retried.
    */
   port?: number;
+  /**
+   * GOMAXPROCS for Mokapi. Default 1, which keeps it from dying of its offset-commit race (see
+   * mokapiEnv); bench/probes/mokapi-commit-race.ts sets more to show the race.
+   */
+  goMaxProcs?: number;
 }
 
 export interface MokapiBroker {
@@ -399,7 +406,7 @@ async function launch(port: number, options: StartMokapiBrokerOptions): Promise<
   ];
   const child = spawn('/bin/sh', ['-c', WATCHDOG, 'mokapi-watchdog', ...args], {
     cwd: dir,
-    env: mokapiEnv(),
+    env: mokapiEnv(options.goMaxProcs ?? 1),
     detached: true,
     stdio: ['pipe', 'pipe', 'pipe'],
   });
@@ -525,14 +532,23 @@ async function launch(port: number, options: StartMokapiBrokerOptions): Promise<
 }
 
 /**
- * Our environment without MOKAPI_* variables: Mokapi reads every one as a setting of its own and
- * exits at once (code 0, no other output) on a name it does not know, e.g. this harness's
- * MOKAPI_LOG or MOKAPI_BIN.
+ * Our environment without MOKAPI_* variables (Mokapi reads every one as a setting of its own and
+ * exits at once, code 0 and no other output, on a name it does not know, e.g. this harness's
+ * MOKAPI_LOG or MOKAPI_BIN), and GOMAXPROCS. At 1, Go code runs on one thread at a time, and the
+ * Go runtime never preempts a goroutine inside its own map functions: a map write runs to its end
+ * before any read (short of a garbage-collection assist parking a write that grows the map), so
+ * the offset-commit race (above) has no window left. Measured with
+ * bench/probes/mokapi-commit-race.ts beside a CPU hog (docs/benchmarks.md, "The test broker's
+ * own race"): 6 deaths in 181 s of commits as kafkajs' auto-commit makes them, none in 270 s
+ * with GOMAXPROCS=1, which handled more messages a second.
  */
-function mokapiEnv(): NodeJS.ProcessEnv {
-  return Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !name.startsWith('MOKAPI_')),
-  );
+function mokapiEnv(goMaxProcs: number): NodeJS.ProcessEnv {
+  return {
+    ...Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => !name.startsWith('MOKAPI_')),
+    ),
+    GOMAXPROCS: String(goMaxProcs),
+  };
 }
 
 async function stopBroker(
