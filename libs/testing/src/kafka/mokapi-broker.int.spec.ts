@@ -16,12 +16,13 @@ import {
   Payload,
   RpcException,
 } from '@nestjs/microservices';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { lastValueFrom, timeout } from 'rxjs';
 import { replyTopicOf } from '@consign/contracts';
 import { kafkaClientOptions, kafkaServerOptions } from '@consign/bus';
 import {
   MokapiBroker,
+  groupMembers,
   isMokapiCommitRace,
   mokapiDeathCause,
   renderMokapiAsyncApi,
@@ -348,10 +349,10 @@ describe('NestJS Kafka transport over Mokapi', () => {
     expect(event.headers['x-event-id']).toBe('ev-1');
   });
 
-  it('runs Mokapi on one Go thread (GOMAXPROCS=1), where its offset-commit race cannot happen', () => {
-    const environments = processesInGroup(broker!.pgid)
-      .filter((pid) => readProc(pid, 'cmdline').split('\0')[0]?.endsWith('/mokapi'))
-      .map((pid) => readProc(pid, 'environ').split('\0'));
+  it('runs Mokapi on one Go thread (GOMAXPROCS=1), where its offset-commit race has no window', () => {
+    const environments = (groupMembers(broker!.pgid) ?? [])
+      .filter((member) => member.cmdline.split('\0')[0]?.endsWith('/mokapi'))
+      .map((member) => readFileSync(`/proc/${member.pid}/environ`, 'utf8').split('\0'));
     expect(environments).toHaveLength(1);
     expect(environments[0]).toContain('GOMAXPROCS=1');
   });
@@ -365,23 +366,3 @@ describe('NestJS Kafka transport over Mokapi', () => {
     expect(broker!.isRunning()).toBe(false);
   });
 });
-
-function readProc(pid: number, file: string): string {
-  try {
-    return readFileSync(`/proc/${pid}/${file}`, 'utf8');
-  } catch {
-    return ''; // gone meanwhile
-  }
-}
-
-/** The processes of a process group, from /proc/<pid>/stat (its fifth field). */
-function processesInGroup(pgid: number): number[] {
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .map(Number)
-    .filter((pid) => {
-      const stat = readProc(pid, 'stat');
-      // After the command's closing parenthesis: state, ppid, pgrp.
-      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]) === pgid;
-    });
-}

@@ -705,7 +705,7 @@ function isMokapiGroup(pgid: number): boolean {
 }
 
 /** Live (non-zombie) processes of a process group, from /proc; undefined without /proc. */
-function groupMembers(pgid: number): Array<{ pid: number; cmdline: string }> | undefined {
+export function groupMembers(pgid: number): Array<{ pid: number; cmdline: string }> | undefined {
   let names: string[];
   try {
     names = readdirSync('/proc');
