@@ -52,6 +52,15 @@ export class DatabaseHost {
       : `embedded PostgreSQL (PGlite) in ${this.target.dataDir}`;
   }
 
+  /**
+   * Whether no other process can write to this database while this one runs: the embedded
+   * database (its data folder's lock keeps every other process out; an in-memory one is this
+   * process's own). What only another process could change then needs no polling.
+   */
+  get exclusive(): boolean {
+    return this.target.kind === 'pglite';
+  }
+
   openServiceDataSource(options: ServiceDatabaseOptions): Promise<DataSource> {
     const opened = this.opening.then(() => this.open(options));
     this.opening = opened.catch(() => undefined);

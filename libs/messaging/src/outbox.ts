@@ -24,8 +24,19 @@ import {
 import { busClientConnections } from '@consign/bus';
 
 export interface OutboxOptions {
-  /** How often pending events are looked for when nothing nudges the relay. */
+  /**
+   * How often pending events are looked for when nothing nudges the relay: 1 s by default, 30 s
+   * for a sole writer.
+   */
   pollIntervalMs?: number;
+  /**
+   * No other process writes this outbox table while this one runs (DatabaseHost.exclusive: the
+   * embedded database). Every event to relay is then one this process committed, which nudges the
+   * relay, or one whose publish failed, which the relay takes again when its backoff ends; so it
+   * polls only as a safety net (every 30 s), and at start it frees the leases a process that died
+   * here left, instead of waiting for them to expire.
+   */
+  soleWriter?: boolean;
   batchSize?: number;
   /** Message keys (aggregates) published at the same time; each key's events in order. */
   publishConcurrency?: number;
@@ -75,6 +86,10 @@ export function noteOutboxWrite(manager: EntityManager, schema: string): boolean
 }
 
 const LEASE_SECONDS = 30;
+/** A sole writer's poll: a safety net, well inside readiness's 60 s on the oldest pending event. */
+const SOLE_WRITER_POLL_MS = 30_000;
+/** A retry is looked for this long after its backoff ends, so that the claim sees it due. */
+const RETRY_MARGIN_MS = 100;
 /** Events per INSERT statement (6 parameters each, well inside PostgreSQL's 65,535). */
 const OUTBOX_INSERT_ROWS = 1_000;
 const MAX_BACKOFF_SECONDS = 60;
@@ -84,8 +99,9 @@ const MAX_BACKOFF_SECONDS = 60;
  * the relay publishes committed events in id order, at least once (consumers dedupe with their
  * inbox), and never inside a database transaction. It starts as soon as a transaction that added
  * events commits (a TypeORM subscriber on the data source sees the commit), and polls for the rest
- * (another replica's rows, retries). Rows are claimed with a lease, so several replicas share the
- * work; a failed publish is retried with exponential backoff.
+ * (another replica's rows). Rows are claimed with a lease, so several replicas share the work; a
+ * failed publish is retried with exponential backoff, the relay looking again when it ends. A sole
+ * writer (the embedded database) has no other replica's rows to look for: see `soleWriter`.
  */
 export class Outbox {
   private readonly logger: Logger;
@@ -95,6 +111,10 @@ export class Outbox {
   private draining?: Promise<void>;
   private again = false;
   private stopped = true;
+  /** When the earliest of the rows this relay gave back with a backoff is due again (ms). */
+  private retryDueAt = Infinity;
+  /** A sole writer's first drain frees the leases of a process that died (start). */
+  private freeLeases = false;
   private untrackBacklog?: () => void;
   private untrackAge?: () => void;
   /** Nudges the relay after the commit of a transaction that wrote to this outbox. */
@@ -226,7 +246,10 @@ export class Outbox {
       this.dataSource.subscribers.push(this.commits);
     this.untrackBacklog = metrics().trackOutboxBacklog(this.schema, () => this.backlog());
     this.untrackAge = outboxHealth.track(this.schema, () => this.oldestPendingAgeSeconds());
-    this.schedule(0);
+    this.freeLeases = this.options.soleWriter ?? false;
+    // A first look at once (a flush right after start waits for it).
+    if (this.draining) this.again = true;
+    else this.look();
   }
 
   /**
@@ -264,34 +287,57 @@ export class Outbox {
     this.schedule(0);
   }
 
-  /** Drains whatever is pending; resolves when nothing publishable is left (used by tests too). */
+  /**
+   * Drains whatever is pending; resolves when nothing publishable is left and no drain of the
+   * relay's own (one its timer started meanwhile) is still running (used by tests too).
+   */
   async flush(): Promise<void> {
     while (this.draining) await this.draining;
     await this.drain();
+    while (this.draining) await this.draining;
   }
 
   private schedule(delayMs: number): void {
     if (this.stopped) return;
     if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.look(), delayMs);
+    this.timer.unref();
+  }
+
+  /** One drain, then the next look scheduled: at once when nudged meanwhile, else nextLookInMs. */
+  private look(): void {
     // The relay is nobody's work: a timer set from a request's nudge would otherwise run the
     // claim and every publish in that request's trace. Each event is published in its own.
-    this.timer = setTimeout(() => {
-      this.draining = runOutsideTrace(() => this.drain())
-        .catch((error: unknown) => this.logger.error(`relay failed: ${String(error)}`))
-        .finally(() => {
-          this.draining = undefined;
-          const again = this.again;
-          this.again = false;
-          this.schedule(again ? 0 : (this.options.pollIntervalMs ?? 1000));
-        });
-    }, delayMs);
-    this.timer.unref();
+    this.draining = runOutsideTrace(() => this.drain())
+      .catch((error: unknown) => this.logger.error(`relay failed: ${String(error)}`))
+      .finally(() => {
+        this.draining = undefined;
+        const again = this.again;
+        this.again = false;
+        this.schedule(again ? 0 : this.nextLookInMs());
+      });
+  }
+
+  /** Until the next look when nothing nudges the relay: its poll, or sooner a retry's backoff. */
+  private nextLookInMs(): number {
+    const poll =
+      this.options.pollIntervalMs ?? (this.options.soleWriter ? SOLE_WRITER_POLL_MS : 1000);
+    return Math.min(poll, Math.max(0, this.retryDueAt - Date.now()) + RETRY_MARGIN_MS);
   }
 
   private async drain(): Promise<void> {
     // Not connected to the broker yet (since start-up): nothing to claim until it is; the relay
     // looks again at its next poll.
     if (busClientConnections.get(this.client)?.isConnected() === false) return;
+    if (this.freeLeases) {
+      // Held by nobody: only this process writes here, and it has claimed nothing yet.
+      await this.dataSource.query(
+        `UPDATE ${this.table} SET locked_until = NULL WHERE published_at IS NULL AND locked_until IS NOT NULL`,
+      );
+      this.freeLeases = false;
+    }
+    // The retries due by now are claimed below (or were by a drain since); a failure sets the next.
+    if (this.retryDueAt <= Date.now()) this.retryDueAt = Infinity;
     const batchSize = this.options.batchSize ?? 100;
     for (;;) {
       const rows = await this.claim(batchSize);
@@ -402,5 +448,7 @@ export class Outbox {
       `UPDATE ${this.table} SET locked_until = now() + make_interval(secs => $2), last_error = $3 WHERE id = ANY($1)`,
       [rows.map((r) => r.id), backoff, message.slice(0, 2000)],
     );
+    // Read after the update: its now() (the statement's start) is no later.
+    this.retryDueAt = Math.min(this.retryDueAt, Date.now() + backoff * 1000);
   }
 }

@@ -121,9 +121,9 @@ export function serviceDatabase(definition: ServiceDatabaseDefinition): ServiceD
     },
     {
       provide: outboxToken,
-      inject: [dataSourceToken, BUS_CLIENT],
-      useFactory: (dataSource: DataSource, client: ClientProxy) =>
-        new Outbox(dataSource, client, options.schema),
+      inject: [dataSourceToken, BUS_CLIENT, DATABASE_HOST],
+      useFactory: (dataSource: DataSource, client: ClientProxy, host: DatabaseHost) =>
+        new Outbox(dataSource, client, options.schema, { soleWriter: host.exclusive }),
     },
     {
       provide: inboxToken,

@@ -4,8 +4,10 @@ import {
   Logger,
   OnApplicationBootstrap,
   OnApplicationShutdown,
+  Optional,
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { DATABASE_HOST, DatabaseHost } from '@consign/database';
 import { GatewayConfig } from '../gateway.config';
 import { ApiKeyService } from './api-key.service';
 import { ApiKeyRepository } from './api-key.repository';
@@ -26,8 +28,9 @@ const OVERLAP_SECONDS = 10;
  * PostgreSQL) is refused by every gateway within a second or two, and a key created elsewhere
  * is accepted even where it was tried (and refused) before. The request path is unchanged: a
  * cached key is still decided without a promise. Polling rather than LISTEN/NOTIFY: it works the
- * same on PostgreSQL and on the embedded database (which has no notifications across
- * processes), costs one indexed query per second per gateway, and needs no dedicated connection.
+ * same on every PostgreSQL, costs one indexed query per second per gateway, and needs no
+ * dedicated connection. On the embedded database it does not poll: only this process can write
+ * there, and the admin API evicts each key or credential it issues or revokes.
  */
 @Injectable()
 export class RevocationWatcher implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -43,11 +46,15 @@ export class RevocationWatcher implements OnApplicationBootstrap, OnApplicationS
     private readonly credentials: CarrierCredentialService,
     private readonly config: GatewayConfig,
     private readonly apiKeys: ApiKeyRepository,
+    @Optional() @Inject(DATABASE_HOST) private readonly host?: DatabaseHost,
   ) {}
 
   /** A first look before the process serves: it learns the database's time. */
   async onApplicationBootstrap(): Promise<void> {
     if (this.config.KEY_REVOCATION_POLL_MS === 0) return;
+    // The embedded database: no other process can change a key while this one runs, and this
+    // one's own changes (the admin API) evict what they change as they make it.
+    if (this.host?.exclusive) return;
     await this.look();
     this.timer = setInterval(() => {
       this.looking ??= this.look().finally(() => (this.looking = undefined));
