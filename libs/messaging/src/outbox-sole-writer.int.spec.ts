@@ -82,6 +82,14 @@ describe.each([
 
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+  /** The ids published, once there are `count` of them (within `timeoutMs`). */
+  const publishedOnce = (count: number, timeoutMs = 5_000) =>
+    eventually(
+      async () => published,
+      (ids) => ids.length === count,
+      { timeoutMs, intervalMs: 20 },
+    );
+
   it('does not poll every second: a row it was not told of waits for its safety poll', async () => {
     await (await start(SOLE)).flush();
     await insertUnannounced(1);
@@ -91,11 +99,7 @@ describe.each([
     await outbox?.stop();
     await (await start(SHARED)).flush();
     await insertUnannounced(2);
-    await eventually(
-      async () => published,
-      (ids) => ids.length === 2,
-      { timeoutMs: 5_000, intervalMs: 50 },
-    );
+    expect(await publishedOnce(2)).toEqual(['1', '2']);
   });
 
   it('publishes what it commits at once, nudged by the commit', async () => {
@@ -104,12 +108,7 @@ describe.each([
     await dataSource.transaction((manager) =>
       relay.add(manager, CatalogEvent.ProductCreated, { merchantId: 3, aggregateId: 3, payload }),
     );
-    await eventually(
-      async () => published,
-      (ids) => ids.length === 1,
-      { timeoutMs: 5_000, intervalMs: 20 },
-    );
-    expect(published).toEqual(['3']);
+    expect(await publishedOnce(1)).toEqual(['3']);
   });
 
   it('takes a failed publish again when its backoff ends (2 s), not at its poll', async () => {
@@ -126,23 +125,13 @@ describe.each([
       { timeoutMs: 5_000, intervalMs: 20 },
     );
     expect(published).toEqual([]);
-    await eventually(
-      async () => published,
-      (ids) => ids.length === 1,
-      { timeoutMs: 8_000, intervalMs: 50 },
-    );
-    expect(published).toEqual(['4']);
+    expect(await publishedOnce(1, 8_000)).toEqual(['4']);
   });
 
   it('frees at start the leases a process that died here left, and publishes their rows', async () => {
     await insertUnannounced(5, 30);
     await start(SOLE);
-    await eventually(
-      async () => published,
-      (ids) => ids.length === 1,
-      { timeoutMs: 5_000, intervalMs: 20 },
-    );
-    expect(published).toEqual(['5']);
+    expect(await publishedOnce(1)).toEqual(['5']);
   });
 
   it('leaves such a lease alone when the table may be shared: another replica may hold it', async () => {
