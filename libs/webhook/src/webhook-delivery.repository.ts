@@ -142,6 +142,19 @@ export class WebhookDeliveryRepository {
     )) as ClaimedDelivery[];
   }
 
+  /**
+   * When the earliest pending delivery of an enabled endpoint falls due (a claimed one's lease
+   * end included: a claim moves its next_attempt_at), or null when none is pending.
+   */
+  async nextDueAt(sql: Sql): Promise<Date | null> {
+    const [row] = (await sql.query(
+      `SELECT min(d.next_attempt_at) AS due
+       FROM ${DELIVERY} d JOIN ${ENDPOINT} e ON e.id = d.endpoint_id
+       WHERE d.status = 'pending' AND e.status = 'enabled'`,
+    )) as { due: Date | string | null }[];
+    return row?.due == null ? null : new Date(row.due);
+  }
+
   /** Records a batch of attempts; endpoints whose delivery failed for good are disabled. */
   async record(sql: Sql, attempts: AttemptRecord[]): Promise<void> {
     await sql.query(

@@ -4,11 +4,12 @@ import {
   Logger,
   OnApplicationBootstrap,
   OnApplicationShutdown,
+  Optional,
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { WebhookDeliveryStatus } from '@consign/contracts';
 import { MicroBatcher } from '@consign/messaging';
-import { deleteInBatches } from '@consign/database';
+import { DATABASE_HOST, DatabaseHost, deleteInBatches } from '@consign/database';
 import { runPeriodically } from '@consign/core';
 import { AddressPolicy } from './address-policy';
 import { nextAttemptAt, RetryPolicy } from './retry-schedule';
@@ -26,6 +27,15 @@ import { WebhookSubscriptions } from './webhook-subscriptions';
 /** How long a nudge waits for more events before claiming (one claim for a burst of them). */
 const NUDGE_DELAY_MS = 5;
 /**
+ * On a database no other process writes (DatabaseHost.exclusive: the embedded one), the longest
+ * sleep between looks: every way a delivery becomes due there is this process's own (an event
+ * queued, a delivery re-sent, an attempt finished: each nudges) or the clock (a retry's time, a
+ * lease's end), which the dispatcher sleeps until. The look after this long is a safety net.
+ */
+const SOLE_WRITER_POLL_MS = 30_000;
+/** The shortest sleep before a due delivery (one due but not claimed: another claim locked it). */
+const SOLE_WRITER_MIN_SLEEP_MS = 50;
+/**
  * How long a finished delivery (delivered, or failed for good) is kept, from its creation, with
  * its attempts: what a merchant can still list and re-send (Stripe keeps events 30 days).
  */
@@ -39,7 +49,9 @@ const RETENTION_BATCH = 1000;
  * leaves them due again, and replicas share the queue), keeps up to WEBHOOK_CONCURRENCY attempts
  * in flight, and records attempts in batches. A 2xx is delivered; anything else is retried on the
  * schedule (retry-schedule.ts) until the horizon, then the delivery failed and its endpoint is
- * disabled. Woken at once when events are queued (nudge), otherwise it polls. Hourly, it deletes
+ * disabled. Woken at once when events are queued (nudge), otherwise it polls every WEBHOOK_POLL_MS
+ * (for deliveries another replica queued), or, on a database only this process writes, sleeps
+ * until the next delivery falls due (SOLE_WRITER_POLL_MS at most). Hourly, it deletes
  * finished deliveries older than WEBHOOK_DELIVERY_RETENTION_MS; a pending one stays.
  */
 @Injectable()
@@ -57,13 +69,20 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   private soon?: NodeJS.Timeout;
   private readonly sends = new Set<Promise<void>>();
   private stopSweeping?: () => Promise<void>;
+  /** No other process writes the queue (see SOLE_WRITER_POLL_MS). */
+  private readonly soleWriter: boolean;
+  /** How long to sleep after the pump under way, when nothing nudges meanwhile. */
+  private sleepMs: number;
 
   constructor(
     @Inject(webhookDatabase.dataSource) private readonly dataSource: DataSource,
     private readonly config: WebhookConfig,
     private readonly subscriptions: WebhookSubscriptions,
     private readonly deliveries: WebhookDeliveryRepository,
+    @Optional() @Inject(DATABASE_HOST) host?: Pick<DatabaseHost, 'exclusive'>,
   ) {
+    this.soleWriter = host?.exclusive ?? false;
+    this.sleepMs = config.WEBHOOK_POLL_MS;
     this.sender = new WebhookSender(
       new AddressPolicy(config.WEBHOOK_ALLOWED_NETWORKS),
       config.WEBHOOK_TIMEOUT_MS,
@@ -150,7 +169,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
           this.again = false;
           this.nudge();
         } else {
-          this.timer = setTimeout(() => this.startPump(), this.config.WEBHOOK_POLL_MS);
+          this.timer = setTimeout(() => this.startPump(), this.sleepMs);
           this.timer.unref();
         }
       });
@@ -158,17 +177,37 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
 
   /** Claims while there are free slots and due deliveries. */
   private async pump(): Promise<void> {
+    // A pump that fails looks again after the usual poll.
+    this.sleepMs = this.config.WEBHOOK_POLL_MS;
     while (this.running) {
       const free = this.config.WEBHOOK_CONCURRENCY - this.inFlight;
       if (free <= 0) {
         // A finishing attempt nudges again.
         this.again = false;
+        if (this.soleWriter) this.sleepMs = SOLE_WRITER_POLL_MS;
         return;
       }
       const claimed = await this.deliveries.claim(this.dataSource, free, this.leaseMs);
       for (const delivery of claimed) this.start(delivery);
-      if (claimed.length < free) return;
+      if (claimed.length < free) {
+        if (this.soleWriter) this.sleepMs = await this.untilNextDue();
+        return;
+      }
     }
+  }
+
+  /**
+   * A sole writer's sleep: while attempts are in flight, their ends nudge; otherwise until the
+   * earliest pending delivery falls due.
+   */
+  private async untilNextDue(): Promise<number> {
+    if (this.inFlight > 0) return SOLE_WRITER_POLL_MS;
+    const due = await this.deliveries.nextDueAt(this.dataSource);
+    if (due === null) return SOLE_WRITER_POLL_MS;
+    return Math.min(
+      SOLE_WRITER_POLL_MS,
+      Math.max(SOLE_WRITER_MIN_SLEEP_MS, due.getTime() - Date.now()),
+    );
   }
 
   private start(delivery: ClaimedDelivery): void {
