@@ -66,6 +66,17 @@ export class SandboxParcelRepository {
   }
 
   /**
+   * When the earliest parcel still played can next be claimed: its step's time, or its lease's end
+   * when that is later; null when none is played.
+   */
+  async nextDueAt(sql: Sql): Promise<Date | null> {
+    const [row] = (await sql.query(
+      `SELECT min(greatest(next_at, locked_until)) AS due FROM ${PARCEL} WHERE NOT done`,
+    )) as { due: Date | string | null }[];
+    return row?.due == null ? null : new Date(row.due);
+  }
+
+  /**
    * Claims up to `limit` parcels whose next step is due at `now` and that no live lease holds
    * (FOR UPDATE SKIP LOCKED), leasing them until `leaseUntil`; by due time, then id.
    */

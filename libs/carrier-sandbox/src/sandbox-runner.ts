@@ -4,13 +4,22 @@ import {
   Injectable,
   Logger,
   OnApplicationBootstrap,
+  Optional,
 } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
 import { lastValueFrom } from 'rxjs';
-import { DataSource, EntityManager } from 'typeorm';
+import {
+  DataSource,
+  EntityManager,
+  EntitySubscriberInterface,
+  QueryRunner,
+  TransactionCommitEvent,
+  TransactionRollbackEvent,
+} from 'typeorm';
 import { CarrierTopic, LabelCreatedEvent, ShipmentCreatedEvent } from '@consign/contracts';
 import { BUS_CLIENT } from '@consign/bus';
 import { CLOCK, Clock } from '@consign/core';
+import { DATABASE_HOST, DatabaseHost } from '@consign/database';
 import { CarrierSandboxConfig } from './carrier-sandbox.config';
 import { carrierSandboxDatabase } from './carrier-sandbox.database';
 import { carrierOfService } from './carrier-vocabulary';
@@ -20,13 +29,23 @@ import { SandboxParcelRepository } from './sandbox-parcel.repository';
 
 const LEASE_MS = 30_000;
 const CLAIM = 200;
+/**
+ * On a database only this process writes (DatabaseHost.exclusive: the embedded one), the longest
+ * sleep between ticks: a parcel becomes due there by this process's own adoption (which wakes the
+ * runner once committed) or by the clock (a step's time, a lease's end), which the runner sleeps
+ * until. The tick after this long is a safety net.
+ */
+const SOLE_WRITER_POLL_MS = 30_000;
+/** The shortest sleep before a due parcel (one due but not claimed: another transaction holds it). */
+const SOLE_WRITER_MIN_SLEEP_MS = 50;
 
 /**
  * Moves sandbox parcels through their scenarios: every tick it claims the parcels whose next step
  * is due (a lease, so several sandbox replicas share the work and a crashed one's parcels are
  * taken over), publishes each step's carrier event on `carrier.checkpoint.v1` (never inside a
  * transaction), then schedules the next step CARRIER_SANDBOX_STEP_MS later. A step published
- * twice is the same event, which label-tracking ignores.
+ * twice is the same event, which label-tracking ignores. On a database only this process writes,
+ * it ticks when an adoption commits and when the next step falls due, not every tick.
  */
 @Injectable()
 export class SandboxRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -34,6 +53,22 @@ export class SandboxRunner implements OnApplicationBootstrap, BeforeApplicationS
   private readonly weights: [SandboxScenario, number][];
   private timer?: NodeJS.Timeout;
   private ticking?: Promise<number>;
+  /** No other process writes the parcels (see SOLE_WRITER_POLL_MS). */
+  private readonly soleWriter: boolean;
+  private stopped = true;
+  /** Woken while a tick was under way: tick again when it ends. */
+  private again = false;
+  /** Transactions that adopted a parcel: their commit wakes a sole writer. */
+  private readonly adoptedIn = new WeakSet<QueryRunner>();
+  private readonly commits: EntitySubscriberInterface = {
+    afterTransactionCommit: ({ queryRunner }: TransactionCommitEvent) => {
+      // A savepoint released is not a commit: the rows are not visible before the outermost.
+      if (!queryRunner.isTransactionActive && this.adoptedIn.delete(queryRunner)) this.wake();
+    },
+    afterTransactionRollback: ({ queryRunner }: TransactionRollbackEvent) => {
+      if (!queryRunner.isTransactionActive) this.adoptedIn.delete(queryRunner);
+    },
+  };
 
   constructor(
     @Inject(carrierSandboxDatabase.dataSource) private readonly dataSource: DataSource,
@@ -41,20 +76,32 @@ export class SandboxRunner implements OnApplicationBootstrap, BeforeApplicationS
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly config: CarrierSandboxConfig,
     private readonly parcels: SandboxParcelRepository,
+    @Optional() @Inject(DATABASE_HOST) host?: Pick<DatabaseHost, 'exclusive'>,
   ) {
+    this.soleWriter = host?.exclusive ?? false;
     this.weights = parseScenarioWeights(config.CARRIER_SANDBOX_SCENARIOS);
   }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.tickScheduled(), this.config.tickMs);
-    this.timer.unref();
+    this.stopped = false;
+    if (this.soleWriter) {
+      this.dataSource.subscribers.push(this.commits);
+      // Parcels left due by the last run are played at once.
+      this.sleep(0);
+    } else {
+      this.timer = setInterval(() => void this.tickScheduled(), this.config.tickMs);
+      this.timer.unref();
+    }
     this.logger.log(
       `playing ${this.config.CARRIER_SANDBOX_CARRIERS === '*' ? 'every carrier' : this.config.CARRIER_SANDBOX_CARRIERS}, a step every ${this.config.CARRIER_SANDBOX_STEP_MS} ms`,
     );
   }
 
   async beforeApplicationShutdown(): Promise<void> {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    const subscriber = this.dataSource.subscribers.indexOf(this.commits);
+    if (subscriber >= 0) this.dataSource.subscribers.splice(subscriber, 1);
     await this.ticking;
   }
 
@@ -68,6 +115,7 @@ export class SandboxRunner implements OnApplicationBootstrap, BeforeApplicationS
       scenario: scenarioOf(label.label_id, this.weights),
       nextAt: new Date(this.clock.now().getTime() + this.config.allocationDelayMs),
     });
+    this.adopted(manager);
     return true;
   }
 
@@ -82,6 +130,7 @@ export class SandboxRunner implements OnApplicationBootstrap, BeforeApplicationS
       scenario: scenarioOf(shipment.tracking_id, this.weights),
       nextAt: new Date(this.clock.now().getTime() + this.config.allocationDelayMs),
     });
+    this.adopted(manager);
     return true;
   }
 
@@ -96,8 +145,66 @@ export class SandboxRunner implements OnApplicationBootstrap, BeforeApplicationS
         this.logger.warn(`tick failed: ${error instanceof Error ? error.message : error}`);
         return 0;
       })
-      .finally(() => (this.ticking = undefined));
+      .then(async (published) => {
+        if (this.soleWriter) await this.sleepUntilDue();
+        return published;
+      })
+      .finally(() => {
+        this.ticking = undefined;
+        // Woken after the sleep was set: the adoption's parcel is played now.
+        if (this.again) {
+          this.again = false;
+          this.wake();
+        }
+      });
     return this.ticking;
+  }
+
+  /** A sole writer wakes once the transaction that adopted a parcel commits. */
+  private adopted(manager: EntityManager): void {
+    if (!this.soleWriter) return;
+    const queryRunner = manager.queryRunner;
+    if (queryRunner?.isTransactionActive) this.adoptedIn.add(queryRunner);
+    else this.wake();
+  }
+
+  private wake(): void {
+    if (this.stopped) return;
+    if (this.ticking) this.again = true;
+    else this.sleep(0);
+  }
+
+  private sleep(ms: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.tickScheduled();
+    }, ms);
+    this.timer.unref();
+  }
+
+  /** After a sole writer's tick: sleeps until the next parcel falls due (or ticks again if woken). */
+  private async sleepUntilDue(): Promise<void> {
+    let ms: number = SOLE_WRITER_POLL_MS;
+    try {
+      const due = await this.parcels.nextDueAt(this.dataSource);
+      if (due)
+        ms = Math.min(
+          SOLE_WRITER_POLL_MS,
+          Math.max(SOLE_WRITER_MIN_SLEEP_MS, due.getTime() - this.clock.now().getTime() + 5),
+        );
+    } catch (error: unknown) {
+      this.logger.warn(
+        `looking for the next due step failed: ${error instanceof Error ? error.message : error}`,
+      );
+      ms = this.config.tickMs;
+    }
+    if (this.stopped) return;
+    if (this.again) {
+      this.again = false;
+      ms = 0;
+    }
+    this.sleep(ms);
   }
 
   /**
