@@ -266,6 +266,19 @@ export class OrderRepository {
     )) as UnansweredOrder[];
   }
 
+  /**
+   * When the earliest Draft order will have waited `timeoutSeconds` for its reservation's answer
+   * (claimUnanswered's condition); null when no order is Draft.
+   */
+  async nextUnansweredAt(sql: Sql, timeoutSeconds: number): Promise<Date | null> {
+    const [row] = (await sql.query(
+      `SELECT min(reservation_requested_at) + make_interval(secs => $2) AS due
+         FROM ${ORDER} WHERE status = $1`,
+      [OrderStatus.Draft, timeoutSeconds],
+    )) as { due: Date | string | null }[];
+    return row?.due == null ? null : new Date(row.due);
+  }
+
   /** Records that the reservation was asked again, with this attempt number. */
   async retryReservation(sql: Sql, orderId: number, attempt: number): Promise<void> {
     await sql.query(

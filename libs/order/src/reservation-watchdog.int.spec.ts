@@ -17,7 +17,7 @@ import { OrderConfig } from './order.config';
 import { OrderLifecycle } from './order-lifecycle.service';
 import { OrderService } from './order.service';
 import { ReservationWatchdog, noAnswerReason } from './reservation-watchdog';
-import { TestDatabase, createTestDatabase } from '@consign/testing';
+import { TestDatabase, createTestDatabase, eventually } from '@consign/testing';
 import { RatingClient } from '@consign/rating-client';
 import { valueOf } from '@consign/testing/fixtures';
 
@@ -186,4 +186,50 @@ describe('ReservationWatchdog', () => {
     await age(id);
     expect(await watchdog(1).check()).toEqual({ retried: 0, held: 0 });
   });
+
+  it.each([
+    ['shares its database with other replicas', false, { most: Infinity, least: 10 }],
+    ['is the only writer of its database (the embedded one)', true, { most: 4, least: 1 }],
+  ])(
+    'started, a watchdog that %s asks again once an order’s time is up',
+    async (_title, exclusive, claimed) => {
+      const repository = new OrderRepository();
+      const claims = jest.spyOn(repository, 'claimUnanswered');
+      const timeoutMs = 1_500;
+      const dog = new ReservationWatchdog(
+        dataSource,
+        outbox,
+        loadConfigOf(OrderConfig, {
+          ORDER_RESERVATION_TIMEOUT_MS: String(timeoutMs),
+          ORDER_RESERVATION_CHECK_MS: '100',
+          ORDER_RESERVATION_RETRIES: '5',
+        }),
+        repository,
+        { exclusive },
+      );
+      const id = await newOrder();
+      const createdAt = Date.now();
+      dog.onApplicationBootstrap();
+      try {
+        const mine = await eventually(
+          async () => {
+            await outbox.flush();
+            return requests.filter((request) => request.payload.order_id === id);
+          },
+          (asked) => asked.length > 0,
+          { timeoutMs: 10_000, intervalMs: 20 },
+        );
+        const askedAfter = Date.now() - createdAt;
+        expect(mine[0].payload.attempt).toBe(2);
+        expect(askedAfter).toBeGreaterThanOrEqual(timeoutMs);
+        expect(askedAfter).toBeLessThan(timeoutMs + 1_000);
+        // Polling every 100 ms, or one look at start and one when the time is up (the orders
+        // earlier tests left Draft fall due there too).
+        expect(claims.mock.calls.length).toBeGreaterThanOrEqual(claimed.least);
+        expect(claims.mock.calls.length).toBeLessThanOrEqual(claimed.most);
+      } finally {
+        await dog.beforeApplicationShutdown();
+      }
+    },
+  );
 });

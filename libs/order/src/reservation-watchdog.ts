@@ -1,8 +1,9 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { OrderEvent, OrderStatus } from '@consign/contracts';
 import { Outbox } from '@consign/messaging';
 import { PeriodicTask } from '@consign/core';
+import { DATABASE_HOST, DatabaseHost } from '@consign/database';
 import { OrderConfig } from './order.config';
 import { orderDatabase } from './order.database';
 import { OrderRepository } from './order.repository';
@@ -10,6 +11,10 @@ import { orderStatusChanged } from './order-status-events';
 import { OrderActor, assertTransition } from './order.transitions';
 
 const BATCH = 100;
+/** A sole writer wakes this long after an order's time, so that the order is past it (`<`). */
+const PAST_DUE_MS = 10;
+/** Its shortest sleep (an order due but not claimed: another transaction holds it). */
+const MIN_SLEEP_MS = 50;
 
 export function noAnswerReason(attempts: number): string {
   return `Stock reservation did not answer after ${attempts} attempt(s); release the order to try again.`;
@@ -21,19 +26,25 @@ export function noAnswerReason(attempts: number): string {
  * an order it already reserved with that reservation, so a lost answer costs nothing), up to
  * ORDER_RESERVATION_RETRIES times; then it goes OnHold with the reason, for the merchant to
  * release or cancel. Safe with several replicas (rows claimed FOR UPDATE SKIP LOCKED) and
- * idempotent: an answer to an older attempt is ignored, as before.
+ * idempotent: an answer to an older attempt is ignored, as before. It looks every
+ * ORDER_RESERVATION_CHECK_MS, or, on a database only this process writes, when the earliest Draft
+ * order's time is up (see nextRunInMs).
  */
 @Injectable()
 export class ReservationWatchdog extends PeriodicTask {
   private readonly logger = new Logger('ReservationWatchdog');
+  /** No other process writes the orders (DatabaseHost.exclusive: the embedded database). */
+  private readonly soleWriter: boolean;
 
   constructor(
     @Inject(orderDatabase.dataSource) private readonly dataSource: DataSource,
     @Inject(orderDatabase.outbox) private readonly outbox: Outbox,
     private readonly config: OrderConfig,
     private readonly orders: OrderRepository,
+    @Optional() @Inject(DATABASE_HOST) host?: Pick<DatabaseHost, 'exclusive'>,
   ) {
     super();
+    this.soleWriter = host?.exclusive ?? false;
   }
 
   protected get intervalMs(): number {
@@ -42,6 +53,20 @@ export class ReservationWatchdog extends PeriodicTask {
 
   protected runOnce(): Promise<{ retried: number; held: number }> {
     return this.check();
+  }
+
+  /**
+   * A sole writer sleeps until the earliest Draft order's time is up. An order becomes Draft, or is
+   * asked again, with its request time set to now, so none falls due sooner than
+   * ORDER_RESERVATION_TIMEOUT_MS after this look: that is the longest sleep, and nothing needs to
+   * wake the watchdog. Another process's orders would need the poll.
+   */
+  protected override async nextRunInMs(): Promise<number> {
+    if (!this.soleWriter) return this.config.ORDER_RESERVATION_CHECK_MS;
+    const timeoutMs = this.config.ORDER_RESERVATION_TIMEOUT_MS;
+    const due = await this.orders.nextUnansweredAt(this.dataSource, timeoutMs / 1000);
+    if (due === null) return timeoutMs;
+    return Math.min(timeoutMs, Math.max(MIN_SLEEP_MS, due.getTime() - Date.now() + PAST_DUE_MS));
   }
 
   protected reportFailure(message: string): void {
