@@ -19,7 +19,12 @@ import {
 import { CarrierTopic, LabelCreatedEvent, ShipmentCreatedEvent } from '@consign/contracts';
 import { BUS_CLIENT } from '@consign/bus';
 import { CLOCK, Clock } from '@consign/core';
-import { DATABASE_HOST, DatabaseHost } from '@consign/database';
+import {
+  DATABASE_HOST,
+  DatabaseHost,
+  SOLE_WRITER_POLL_MS,
+  soleWriterSleepMs,
+} from '@consign/database';
 import { CarrierSandboxConfig } from './carrier-sandbox.config';
 import { carrierSandboxDatabase } from './carrier-sandbox.database';
 import { carrierOfService } from './carrier-vocabulary';
@@ -29,15 +34,6 @@ import { SandboxParcelRepository } from './sandbox-parcel.repository';
 
 const LEASE_MS = 30_000;
 const CLAIM = 200;
-/**
- * On a database only this process writes (DatabaseHost.exclusive: the embedded one), the longest
- * sleep between ticks: a parcel becomes due there by this process's own adoption (which wakes the
- * runner once committed) or by the clock (a step's time, a lease's end), which the runner sleeps
- * until. The tick after this long is a safety net.
- */
-const SOLE_WRITER_POLL_MS = 30_000;
-/** The shortest sleep before a due parcel (one due but not claimed: another transaction holds it). */
-const SOLE_WRITER_MIN_SLEEP_MS = 50;
 
 /**
  * Moves sandbox parcels through their scenarios: every tick it claims the parcels whose next step
@@ -53,7 +49,11 @@ export class SandboxRunner implements OnApplicationBootstrap, BeforeApplicationS
   private readonly weights: [SandboxScenario, number][];
   private timer?: NodeJS.Timeout;
   private ticking?: Promise<number>;
-  /** No other process writes the parcels (see SOLE_WRITER_POLL_MS). */
+  /**
+   * No other process writes the parcels: one becomes due by this process's own adoption (which
+   * wakes the runner once committed) or by the clock (a step's time, a lease's end), which the
+   * runner sleeps until.
+   */
   private readonly soleWriter: boolean;
   private stopped = true;
   /** Woken while a tick was under way: tick again when it ends. */
@@ -188,11 +188,7 @@ export class SandboxRunner implements OnApplicationBootstrap, BeforeApplicationS
     let ms: number = SOLE_WRITER_POLL_MS;
     try {
       const due = await this.parcels.nextDueAt(this.dataSource);
-      if (due)
-        ms = Math.min(
-          SOLE_WRITER_POLL_MS,
-          Math.max(SOLE_WRITER_MIN_SLEEP_MS, due.getTime() - this.clock.now().getTime() + 5),
-        );
+      ms = soleWriterSleepMs(due, this.clock.now().getTime(), { marginMs: 5 });
     } catch (error: unknown) {
       this.logger.warn(
         `looking for the next due step failed: ${error instanceof Error ? error.message : error}`,

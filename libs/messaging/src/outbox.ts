@@ -10,6 +10,7 @@ import {
   TransactionCommitEvent,
   TransactionRollbackEvent,
 } from 'typeorm';
+import { SOLE_WRITER_POLL_MS } from '@consign/database';
 import { CORRELATION_HEADER, EventEnvelope, EventPayload, EventTopic } from '@consign/contracts';
 import {
   currentCorrelationId,
@@ -86,8 +87,6 @@ export function noteOutboxWrite(manager: EntityManager, schema: string): boolean
 }
 
 const LEASE_SECONDS = 30;
-/** A sole writer's poll: a safety net, well inside readiness's 60 s on the oldest pending event. */
-const SOLE_WRITER_POLL_MS = 30_000;
 /** A retry is looked for this long after its backoff ends, so that the claim sees it due. */
 const RETRY_MARGIN_MS = 100;
 /** Events per INSERT statement (6 parameters each, well inside PostgreSQL's 65,535). */

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { OrderEvent, OrderStatus } from '@consign/contracts';
 import { Outbox } from '@consign/messaging';
 import { PeriodicTask } from '@consign/core';
-import { DATABASE_HOST, DatabaseHost } from '@consign/database';
+import { DATABASE_HOST, DatabaseHost, soleWriterSleepMs } from '@consign/database';
 import { OrderConfig } from './order.config';
 import { orderDatabase } from './order.database';
 import { OrderRepository } from './order.repository';
@@ -13,8 +13,6 @@ import { OrderActor, assertTransition } from './order.transitions';
 const BATCH = 100;
 /** A sole writer wakes this long after an order's time, so that the order is past it (`<`). */
 const PAST_DUE_MS = 10;
-/** Its shortest sleep (an order due but not claimed: another transaction holds it). */
-const MIN_SLEEP_MS = 50;
 
 export function noAnswerReason(attempts: number): string {
   return `Stock reservation did not answer after ${attempts} attempt(s); release the order to try again.`;
@@ -65,8 +63,7 @@ export class ReservationWatchdog extends PeriodicTask {
     if (!this.soleWriter) return this.config.ORDER_RESERVATION_CHECK_MS;
     const timeoutMs = this.config.ORDER_RESERVATION_TIMEOUT_MS;
     const due = await this.orders.nextUnansweredAt(this.dataSource, timeoutMs / 1000);
-    if (due === null) return timeoutMs;
-    return Math.min(timeoutMs, Math.max(MIN_SLEEP_MS, due.getTime() - Date.now() + PAST_DUE_MS));
+    return soleWriterSleepMs(due, Date.now(), { marginMs: PAST_DUE_MS, maxMs: timeoutMs });
   }
 
   protected reportFailure(message: string): void {

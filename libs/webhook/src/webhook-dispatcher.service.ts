@@ -9,7 +9,13 @@ import {
 import { DataSource } from 'typeorm';
 import { WebhookDeliveryStatus } from '@consign/contracts';
 import { MicroBatcher } from '@consign/messaging';
-import { DATABASE_HOST, DatabaseHost, deleteInBatches } from '@consign/database';
+import {
+  DATABASE_HOST,
+  DatabaseHost,
+  SOLE_WRITER_POLL_MS,
+  deleteInBatches,
+  soleWriterSleepMs,
+} from '@consign/database';
 import { runPeriodically } from '@consign/core';
 import { AddressPolicy } from './address-policy';
 import { nextAttemptAt, RetryPolicy } from './retry-schedule';
@@ -26,15 +32,6 @@ import { WebhookSubscriptions } from './webhook-subscriptions';
 
 /** How long a nudge waits for more events before claiming (one claim for a burst of them). */
 const NUDGE_DELAY_MS = 5;
-/**
- * On a database no other process writes (DatabaseHost.exclusive: the embedded one), the longest
- * sleep between looks: every way a delivery becomes due there is this process's own (an event
- * queued, a delivery re-sent, an attempt finished: each nudges) or the clock (a retry's time, a
- * lease's end), which the dispatcher sleeps until. The look after this long is a safety net.
- */
-const SOLE_WRITER_POLL_MS = 30_000;
-/** The shortest sleep before a due delivery (one due but not claimed: another claim locked it). */
-const SOLE_WRITER_MIN_SLEEP_MS = 50;
 /**
  * How long a finished delivery (delivered, or failed for good) is kept, from its creation, with
  * its attempts: what a merchant can still list and re-send (Stripe keeps events 30 days).
@@ -69,7 +66,11 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   private soon?: NodeJS.Timeout;
   private readonly sends = new Set<Promise<void>>();
   private stopSweeping?: () => Promise<void>;
-  /** No other process writes the queue (see SOLE_WRITER_POLL_MS). */
+  /**
+   * No other process writes the queue: every way a delivery becomes due is this process's own (an
+   * event queued, a delivery re-sent, an attempt finished: each nudges) or the clock (a retry's
+   * time, a lease's end), which the dispatcher sleeps until.
+   */
   private readonly soleWriter: boolean;
   /** How long to sleep after the pump under way, when nothing nudges meanwhile. */
   private sleepMs: number;
@@ -202,12 +203,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
    */
   private async untilNextDue(): Promise<number> {
     if (this.inFlight > 0) return SOLE_WRITER_POLL_MS;
-    const due = await this.deliveries.nextDueAt(this.dataSource);
-    if (due === null) return SOLE_WRITER_POLL_MS;
-    return Math.min(
-      SOLE_WRITER_POLL_MS,
-      Math.max(SOLE_WRITER_MIN_SLEEP_MS, due.getTime() - Date.now()),
-    );
+    return soleWriterSleepMs(await this.deliveries.nextDueAt(this.dataSource), Date.now());
   }
 
   private start(delivery: ClaimedDelivery): void {
