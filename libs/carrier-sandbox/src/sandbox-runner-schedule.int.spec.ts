@@ -82,6 +82,13 @@ describe.each([
   );
 
   it('plays an adopted label’s steps at their times, none early', async () => {
+    // The start's own look over first: the adoption's commit, not that look, must wake a sole
+    // writer (which would otherwise sleep its 30 s).
+    await eventually(
+      async () => claims.mock.calls.length,
+      (calls) => calls >= 1,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
     const adoptedAt = Date.now();
     await adopt(201);
     await eventually(

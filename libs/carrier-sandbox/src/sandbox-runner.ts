@@ -8,14 +8,7 @@ import {
 } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
 import { lastValueFrom } from 'rxjs';
-import {
-  DataSource,
-  EntityManager,
-  EntitySubscriberInterface,
-  QueryRunner,
-  TransactionCommitEvent,
-  TransactionRollbackEvent,
-} from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { CarrierTopic, LabelCreatedEvent, ShipmentCreatedEvent } from '@consign/contracts';
 import { BUS_CLIENT } from '@consign/bus';
 import { CLOCK, Clock } from '@consign/core';
@@ -23,6 +16,7 @@ import {
   DATABASE_HOST,
   DatabaseHost,
   SOLE_WRITER_POLL_MS,
+  afterCommit,
   soleWriterSleepMs,
 } from '@consign/database';
 import { CarrierSandboxConfig } from './carrier-sandbox.config';
@@ -58,17 +52,8 @@ export class SandboxRunner implements OnApplicationBootstrap, BeforeApplicationS
   private stopped = true;
   /** Woken while a tick was under way: tick again when it ends. */
   private again = false;
-  /** Transactions that adopted a parcel: their commit wakes a sole writer. */
-  private readonly adoptedIn = new WeakSet<QueryRunner>();
-  private readonly commits: EntitySubscriberInterface = {
-    afterTransactionCommit: ({ queryRunner }: TransactionCommitEvent) => {
-      // A savepoint released is not a commit: the rows are not visible before the outermost.
-      if (!queryRunner.isTransactionActive && this.adoptedIn.delete(queryRunner)) this.wake();
-    },
-    afterTransactionRollback: ({ queryRunner }: TransactionRollbackEvent) => {
-      if (!queryRunner.isTransactionActive) this.adoptedIn.delete(queryRunner);
-    },
-  };
+  /** Wakes the runner (a sole writer) once a transaction that adopted a parcel commits. */
+  private readonly wakeOnCommit = () => this.wake();
 
   constructor(
     @Inject(carrierSandboxDatabase.dataSource) private readonly dataSource: DataSource,
@@ -85,7 +70,6 @@ export class SandboxRunner implements OnApplicationBootstrap, BeforeApplicationS
   onApplicationBootstrap(): void {
     this.stopped = false;
     if (this.soleWriter) {
-      this.dataSource.subscribers.push(this.commits);
       // Parcels left due by the last run are played at once.
       this.sleep(0);
     } else {
@@ -100,8 +84,6 @@ export class SandboxRunner implements OnApplicationBootstrap, BeforeApplicationS
   async beforeApplicationShutdown(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
-    const subscriber = this.dataSource.subscribers.indexOf(this.commits);
-    if (subscriber >= 0) this.dataSource.subscribers.splice(subscriber, 1);
     await this.ticking;
   }
 
@@ -163,9 +145,7 @@ export class SandboxRunner implements OnApplicationBootstrap, BeforeApplicationS
   /** A sole writer wakes once the transaction that adopted a parcel commits. */
   private adopted(manager: EntityManager): void {
     if (!this.soleWriter) return;
-    const queryRunner = manager.queryRunner;
-    if (queryRunner?.isTransactionActive) this.adoptedIn.add(queryRunner);
-    else this.wake();
+    if (!afterCommit(manager, this.wakeOnCommit, this.wakeOnCommit)) this.wake();
   }
 
   private wake(): void {

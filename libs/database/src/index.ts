@@ -1,3 +1,4 @@
+export { afterCommit } from './after-commit';
 export { concurrentTransactions, DatabaseHost } from './database-host';
 export type { DatabaseTarget, ServiceDatabaseOptions } from './database-host';
 export { DataDirInUseError, lockDataDir } from './data-dir-lock';

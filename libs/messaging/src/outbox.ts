@@ -2,15 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
 import { lastValueFrom } from 'rxjs';
-import {
-  DataSource,
-  EntityManager,
-  EntitySubscriberInterface,
-  QueryRunner,
-  TransactionCommitEvent,
-  TransactionRollbackEvent,
-} from 'typeorm';
-import { SOLE_WRITER_POLL_MS } from '@consign/database';
+import { DataSource, EntityManager } from 'typeorm';
+import { SOLE_WRITER_POLL_MS, afterCommit } from '@consign/database';
 import { CORRELATION_HEADER, EventEnvelope, EventPayload, EventTopic } from '@consign/contracts';
 import {
   currentCorrelationId,
@@ -66,24 +59,19 @@ export type OutboxEntry = {
   };
 }[EventTopic];
 
-/**
- * The outbox tables (by schema) each open transaction wrote to, by its query runner: the relays
- * of those tables are nudged once it commits (Outbox.start), so no use case has to.
- */
-const writtenIn = new WeakMap<QueryRunner, Set<string>>();
+/** The started relays of each outbox table, by schema: a commit that wrote to the table nudges them. */
+const relays = new Map<string, Set<() => void>>();
 
 /**
  * Notes that this transaction wrote to the outbox table of `schema` (Outbox.addAll; parkDeadLetters
- * for `<topic>.dlt`). Answers false when the manager is in no transaction: the rows are committed
+ * for `<topic>.dlt`): the relays of that table are nudged once it commits (afterCommit), so no use
+ * case has to. Answers false when the manager is in no transaction: the rows are committed
  * already (Outbox.addAll then nudges its relay at once; parked dead letters wait for the poll).
  */
 export function noteOutboxWrite(manager: EntityManager, schema: string): boolean {
-  const runner = manager.queryRunner;
-  if (!runner?.isTransactionActive) return false;
-  const schemas = writtenIn.get(runner);
-  if (schemas) schemas.add(schema);
-  else writtenIn.set(runner, new Set([schema]));
-  return true;
+  return afterCommit(manager, `outbox:${schema}`, () => {
+    for (const nudge of relays.get(schema) ?? []) nudge();
+  });
 }
 
 const LEASE_SECONDS = 30;
@@ -97,7 +85,7 @@ const MAX_BACKOFF_SECONDS = 60;
  * The transactional outbox of one service. `add` writes an event with the caller's transaction;
  * the relay publishes committed events in id order, at least once (consumers dedupe with their
  * inbox), and never inside a database transaction. It starts as soon as a transaction that added
- * events commits (a TypeORM subscriber on the data source sees the commit), and polls for the rest
+ * events commits (afterCommit, from @consign/database), and polls for the rest
  * (another replica's rows). Rows are claimed with a lease, so several replicas share the work; a
  * failed publish is retried with exponential backoff, the relay looking again when it ends. A sole
  * writer (the embedded database) has no other replica's rows to look for: see `soleWriter`.
@@ -116,17 +104,8 @@ export class Outbox {
   private freeLeases = false;
   private untrackBacklog?: () => void;
   private untrackAge?: () => void;
-  /** Nudges the relay after the commit of a transaction that wrote to this outbox. */
-  private readonly commits: EntitySubscriberInterface = {
-    afterTransactionCommit: ({ queryRunner }: TransactionCommitEvent) => {
-      // A savepoint released is not a commit: the rows are not visible before the outermost.
-      if (queryRunner.isTransactionActive) return;
-      if (writtenIn.get(queryRunner)?.delete(this.schema)) this.nudge();
-    },
-    afterTransactionRollback: ({ queryRunner }: TransactionRollbackEvent) => {
-      if (!queryRunner.isTransactionActive) writtenIn.delete(queryRunner);
-    },
-  };
+  /** This relay's entry among the started ones (noteOutboxWrite). */
+  private readonly nudgeOnCommit = () => this.nudge();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -241,8 +220,9 @@ export class Outbox {
 
   start(): void {
     this.stopped = false;
-    if (!this.dataSource.subscribers.includes(this.commits))
-      this.dataSource.subscribers.push(this.commits);
+    const started = relays.get(this.schema);
+    if (started) started.add(this.nudgeOnCommit);
+    else relays.set(this.schema, new Set([this.nudgeOnCommit]));
     this.untrackBacklog = metrics().trackOutboxBacklog(this.schema, () => this.backlog());
     this.untrackAge = outboxHealth.track(this.schema, () => this.oldestPendingAgeSeconds());
     this.freeLeases = this.options.soleWriter ?? false;
@@ -259,8 +239,8 @@ export class Outbox {
   async stop(): Promise<void> {
     const wasRunning = !this.stopped;
     this.stopped = true;
-    const listening = this.dataSource.subscribers.indexOf(this.commits);
-    if (listening >= 0) this.dataSource.subscribers.splice(listening, 1);
+    const started = relays.get(this.schema);
+    if (started?.delete(this.nudgeOnCommit) && started.size === 0) relays.delete(this.schema);
     this.untrackBacklog?.();
     this.untrackBacklog = undefined;
     this.untrackAge?.();
