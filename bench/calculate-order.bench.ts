@@ -247,7 +247,7 @@ async function main(): Promise<void> {
 
     process.stdout.write(
       `calculate/order: ${Buffer.byteLength(BODY)} B body, ${Buffer.byteLength(response)} B ` +
-        `response, ${connections} connections, ${rounds} × ${duration} s each` +
+        `response, ${connections} connections, ${rounds} × ${duration} s each, Node.js ${process.version}` +
         `${pinned ? ', servers on CPU 0, load on CPU 1' : ''}, LOG_LEVEL=${logLevel}` +
         `${nodeFlags().length ? `, node ${nodeFlags().join(' ')}` : ''}, ` +
         `load average ${loadText()}\n`,
