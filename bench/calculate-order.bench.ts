@@ -4,10 +4,13 @@
  *
  *   npm run bench:calculate-order [-- --duration 10 --connections 10 --rounds 3]
  *                                    [--node-flags "--max-semi-space-size=64"] [--log-level log]
- *                                    [--baseline /path/to/other/checkout]
+ *                                    [--baseline /path/to/other/checkout] [--bare-spin 45]
  *
  * With --baseline, the standalone app of another checkout (built: `npm run build` there) runs
  * beside this one and each round measures it too: before and after a change, in the same run.
+ * With --bare-spin N, the bare server busy-waits N µs in each request before it answers: a
+ * diagnostic, to compare the two servers' system time at about the same request rate (the ratio
+ * it prints is then meaningless).
  *
  * Both servers are child processes pinned to CPU 0 (when `taskset` exists); this process, the
  * load generator (autocannon), is pinned to CPU 1. The standalone app runs on the embedded
@@ -20,6 +23,8 @@
  * Besides req/s it reports each server's CPU time per request (from /proc/<pid>/stat, all
  * threads): on a shared machine other processes steal CPU 0 and move req/s from round to round,
  * while CPU per request stays put; bare CPU / gateway CPU is the ratio a dedicated core would see.
+ * The part of it that is system time (the kernel: socket reads and writes, waking the load
+ * generator) is printed too.
  */
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
@@ -27,7 +32,7 @@ import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon, { Result } from 'autocannon';
-import { cpuMicros } from './process-cpu';
+import { cpuTimes } from './process-cpu';
 import { argNumber, argText, median } from './bench-args';
 
 const ROOT = resolve(__dirname, '..', '..');
@@ -130,6 +135,8 @@ interface Round {
   rate: number;
   /** Server CPU µs per request, when measurable. */
   cpu: number | undefined;
+  /** Of which in the kernel (system time): the socket reads and writes, mostly. */
+  system: number | undefined;
   result: Result;
 }
 
@@ -139,14 +146,15 @@ async function measure(
   seconds: number,
   connections: number,
 ): Promise<Round> {
-  const before = cpuMicros(pid);
+  const before = cpuTimes(pid);
   const result = await load(url, seconds, connections);
-  const after = cpuMicros(pid);
-  const cpu =
-    before !== undefined && after !== undefined
-      ? (after - before) / result.requests.total
-      : undefined;
-  return { rate: result.requests.average, cpu, result };
+  const after = cpuTimes(pid);
+  const requests = result.requests.total;
+  if (!before || !after)
+    return { rate: result.requests.average, cpu: undefined, system: undefined, result };
+  const system = (after.system - before.system) / requests;
+  const cpu = (after.user - before.user) / requests + system;
+  return { rate: result.requests.average, cpu, system, result };
 }
 
 /** The bare comparison: Fastify alone, answering the canned response. */
@@ -155,8 +163,15 @@ async function bareServer(): Promise<void> {
   const fastify = require('fastify') as typeof import('fastify').default;
   const response = readFileSync(process.env.BENCH_RESPONSE_FILE as string, 'utf8');
   const data: unknown = JSON.parse(response);
+  const spin = BigInt(Number(process.env.BENCH_BARE_SPIN_US ?? 0) * 1000);
   const app = fastify({ logger: false });
-  app.put(PATH, async () => data);
+  app.put(PATH, async () => {
+    if (spin > 0n) {
+      const until = process.hrtime.bigint() + spin;
+      while (process.hrtime.bigint() < until);
+    }
+    return data;
+  });
   await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
   process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
 }
@@ -236,6 +251,7 @@ async function main(): Promise<void> {
       startPinned([__filename, '--bare-server'], {
         PORT: String(barePort),
         BENCH_RESPONSE_FILE: responseFile,
+        BENCH_BARE_SPIN_US: String(argNumber('bare-spin', 0)),
       }),
     );
     const bareUrl = `http://127.0.0.1:${barePort}${PATH}`;
@@ -249,7 +265,8 @@ async function main(): Promise<void> {
       `calculate/order: ${Buffer.byteLength(BODY)} B body, ${Buffer.byteLength(response)} B ` +
         `response, ${connections} connections, ${rounds} × ${duration} s each, Node.js ${process.version}` +
         `${pinned ? ', servers on CPU 0, load on CPU 1' : ''}, LOG_LEVEL=${logLevel}` +
-        `${nodeFlags().length ? `, node ${nodeFlags().join(' ')}` : ''}, ` +
+        `${nodeFlags().length ? `, node ${nodeFlags().join(' ')}` : ''}` +
+        `${argNumber('bare-spin', 0) > 0 ? `, bare server spinning ${argNumber('bare-spin', 0)} µs a request` : ''}, ` +
         `load average ${loadText()}\n`,
     );
     await load(appUrl, 3, connections); // warm up both (JIT, caches)
@@ -268,11 +285,11 @@ async function main(): Promise<void> {
       if (baselineUrl) {
         const z = await measure(baselineUrl, baselineChild?.pid, duration, connections);
         baseline.push(z);
-        before = `, baseline ${z.rate.toFixed(0)} req/s${cpuText(z.cpu)}, ratio ${(z.rate / b.rate).toFixed(2)}`;
+        before = `, baseline ${z.rate.toFixed(0)} req/s${cpuText(z.cpu, z.system)}, ratio ${(z.rate / b.rate).toFixed(2)}`;
       }
       process.stdout.write(
-        `round ${round}: bare ${b.rate.toFixed(0)} req/s${cpuText(b.cpu)}, ` +
-          `standalone ${a.rate.toFixed(0)} req/s${cpuText(a.cpu)}, ratio ${(a.rate / b.rate).toFixed(2)}${before}\n`,
+        `round ${round}: bare ${b.rate.toFixed(0)} req/s${cpuText(b.cpu, b.system)}, ` +
+          `standalone ${a.rate.toFixed(0)} req/s${cpuText(a.cpu, a.system)}, ratio ${(a.rate / b.rate).toFixed(2)}${before}\n`,
       );
     }
     const latency = (results: Round[]) =>
@@ -280,16 +297,20 @@ async function main(): Promise<void> {
       `p99 ${median(results.map((r) => r.result.latency.p99))} ms`;
     const cpuOf = (results: Round[]) =>
       results.every((r) => r.cpu !== undefined) ? median(results.map((r) => r.cpu!)) : undefined;
+    const systemOf = (results: Round[]) =>
+      results.every((r) => r.system !== undefined)
+        ? median(results.map((r) => r.system!))
+        : undefined;
     const [bareCpu, appCpu] = [cpuOf(bare), cpuOf(app)];
     process.stdout.write(
-      `bare Fastify:        ${median(bare.map((r) => r.rate)).toFixed(0)} req/s${cpuText(bareCpu)} (${latency(bare)})\n` +
-        `standalone gateway:  ${median(app.map((r) => r.rate)).toFixed(0)} req/s${cpuText(appCpu)} (${latency(app)})\n` +
+      `bare Fastify:        ${median(bare.map((r) => r.rate)).toFixed(0)} req/s${cpuText(bareCpu, systemOf(bare))} (${latency(bare)})\n` +
+        `standalone gateway:  ${median(app.map((r) => r.rate)).toFixed(0)} req/s${cpuText(appCpu, systemOf(app))} (${latency(app)})\n` +
         `ratio (median of rounds, req/s): ${median(app.map((r, i) => r.rate / bare[i].rate)).toFixed(2)} (target ≥ 0.50)\n` +
         (bareCpu && appCpu
           ? `ratio (CPU per request, bare / gateway): ${(bareCpu / appCpu).toFixed(2)}\n`
           : '') +
         (baseline.length
-          ? `baseline (${argText('baseline', '')}): ${median(baseline.map((r) => r.rate)).toFixed(0)} req/s${cpuText(cpuOf(baseline))}, ` +
+          ? `baseline (${argText('baseline', '')}): ${median(baseline.map((r) => r.rate)).toFixed(0)} req/s${cpuText(cpuOf(baseline), systemOf(baseline))}, ` +
             `ratio ${median(baseline.map((r, i) => r.rate / bare[i].rate)).toFixed(2)}` +
             (bareCpu && cpuOf(baseline)
               ? `, CPU ratio ${(bareCpu / cpuOf(baseline)!).toFixed(2)}`
@@ -312,8 +333,10 @@ function loadText(): string {
     .join(' ');
 }
 
-function cpuText(cpu: number | undefined): string {
-  return cpu === undefined ? '' : ` (${cpu.toFixed(0)} µs CPU/request)`;
+function cpuText(cpu: number | undefined, system?: number): string {
+  if (cpu === undefined) return '';
+  const kernel = system === undefined ? '' : `, ${system.toFixed(0)} of them system`;
+  return ` (${cpu.toFixed(0)} µs CPU/request${kernel})`;
 }
 
 if (process.argv.includes('--bare-server')) {
