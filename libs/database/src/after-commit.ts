@@ -41,9 +41,10 @@ const commits: EntitySubscriberInterface = {
  * savepoint released is not one), never if it rolls back. This is how a background loop learns
  * that rows it must act on are now visible (an outbox's relay, the carrier sandbox), without the
  * use case that wrote them having to tell it. The same `key` noted again in one transaction
- * starts its work once (the first one noted). Work noted inside a savepoint that rolls back still
- * starts at the outer commit: for a nudge, one look too many. `work` runs inside TypeORM's commit, so it only
- * starts something (sets a flag, schedules a timer) and does not throw; a throw is logged.
+ * starts its work once (the first one noted). Work noted inside a savepoint that rolls back
+ * still starts at the outer commit: for a nudge, one look too many. `work` runs inside TypeORM's
+ * commit, so it only starts something (sets a flag, schedules a timer) and does not throw; a
+ * throw is logged.
  *
  * Answers false, keeping nothing, when the manager is in no transaction: what it wrote is
  * committed already, and the caller starts the work itself if it needs to.

@@ -59,7 +59,10 @@ export type OutboxEntry = {
   };
 }[EventTopic];
 
-/** The started relays of each outbox table, by schema: a commit that wrote to the table nudges them. */
+/**
+ * The started relays of each outbox table, by schema: a commit that wrote to the table nudges
+ * them.
+ */
 const relays = new Map<string, Set<() => void>>();
 
 /**
@@ -85,8 +88,8 @@ const MAX_BACKOFF_SECONDS = 60;
  * The transactional outbox of one service. `add` writes an event with the caller's transaction;
  * the relay publishes committed events in id order, at least once (consumers dedupe with their
  * inbox), and never inside a database transaction. It starts as soon as a transaction that added
- * events commits (afterCommit, from @consign/database), and polls for the rest
- * (another replica's rows). Rows are claimed with a lease, so several replicas share the work; a
+ * events commits (afterCommit, from @consign/database), and polls for the rest (another
+ * replica's rows). Rows are claimed with a lease, so several replicas share the work; a
  * failed publish is retried with exponential backoff, the relay looking again when it ends. A sole
  * writer (the embedded database) has no other replica's rows to look for: see `soleWriter`.
  */
