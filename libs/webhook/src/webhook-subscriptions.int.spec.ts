@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import { DataSource, EntitySubscriberInterface } from 'typeorm';
 import { WebhookEventType } from '@consign/contracts';
 import { CommandBus } from '@consign/bus';
 import { CommandLedger, Inbox } from '@consign/messaging';
@@ -23,6 +23,7 @@ describe('webhook-dispatcher ingests only the events an endpoint subscribes to',
   let subscriptions: WebhookSubscriptions;
   let endpoints: WebhookEndpointService;
   let handlers: WebhookHandlers;
+  let dispatcher: WebhookDispatcher;
   let merchant = 100;
   const endpointRows = new WebhookEndpointRepository();
   const deliveryRows = new WebhookDeliveryRepository();
@@ -41,11 +42,12 @@ describe('webhook-dispatcher ingests only the events an endpoint subscribes to',
       subscriptions,
       endpointRows,
     );
+    // Never started: queued deliveries stay queued, for the test to count.
+    dispatcher = new WebhookDispatcher(dataSource, config, subscriptions, deliveryRows);
     handlers = new WebhookHandlers(
       endpoints,
       new WebhookDeliveryService(dataSource, commands, subscriptions, deliveryRows),
-      // Never started: queued deliveries stay queued, for the test to count.
-      new WebhookDispatcher(dataSource, config, subscriptions, deliveryRows),
+      dispatcher,
       new Inbox(dataSource, 'webhooks', { retryDelayMs: 1 }),
       commands,
       // Stock level events carry their resource: no bus request is made.
@@ -116,6 +118,31 @@ describe('webhook-dispatcher ingests only the events an endpoint subscribes to',
       [`msg_${after.event_id.replace(/-/g, '')}`],
     )) as { endpoint_id: string }[];
     expect(Number(queued.endpoint_id)).toBe(endpoint.id);
+  });
+
+  it('wakes the dispatcher once the batch that queued a delivery has committed, and only then', async () => {
+    await createEndpoint(merchant, [WebhookEventType.StockLevelChanged]);
+    await subscriptions.settle();
+    const happened: string[] = [];
+    const commits: EntitySubscriberInterface = {
+      beforeTransactionCommit: () => void happened.push('commit'),
+    };
+    dataSource.subscribers.push(commits);
+    const nudge = jest
+      .spyOn(dispatcher, 'nudge')
+      .mockImplementation(() => void happened.push('nudge'));
+    try {
+      await handlers.onStockLevelChanged(stockEvent(merchant));
+      expect(happened.filter((what) => what === 'nudge')).toHaveLength(1);
+      expect(happened.at(-1)).toBe('nudge');
+      expect(happened).toContain('commit');
+      // An event that queues nothing wakes nothing.
+      await handlers.onStockLevelChanged(stockEvent(merchant + 2000));
+      expect(nudge).toHaveBeenCalledTimes(1);
+    } finally {
+      nudge.mockRestore();
+      dataSource.subscribers.splice(dataSource.subscribers.indexOf(commits), 1);
+    }
   });
 
   it('stops ingesting for a deleted endpoint, and for a disabled one', async () => {

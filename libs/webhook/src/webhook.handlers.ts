@@ -26,6 +26,7 @@ import {
   handleCommand,
 } from '@consign/messaging';
 import { DomainError } from '@consign/core';
+import { afterCommit } from '@consign/database';
 import { metrics } from '@consign/observability';
 import { EntityManager } from 'typeorm';
 import { webhookDatabase } from './webhook.database';
@@ -62,8 +63,8 @@ const READ_ATTEMPTS = 4;
 @Controller()
 export class WebhookHandlers {
   private readonly batcher: InboxBatcher<{ type: WebhookEventType; data: unknown }>;
-  /** Deliveries queued since the dispatcher was last woken. */
-  private queued = 0;
+  /** Wakes the dispatcher (once a batch that queued deliveries has committed). */
+  private readonly nudgeDispatcher = () => this.dispatcher.nudge();
 
   constructor(
     private readonly endpoints: WebhookEndpointService,
@@ -207,18 +208,13 @@ export class WebhookHandlers {
           { contract },
         );
     metrics().countEvent(WEBHOOK_CONSUMER, topic, outcome);
-    if (this.queued > 0) {
-      // Committed by now (this event's batch, and perhaps others): send them.
-      this.queued = 0;
-      this.dispatcher.nudge();
-    }
   }
 
   private async enqueue(
     manager: EntityManager,
     items: InboxBatchItem<{ type: WebhookEventType; data: unknown }>[],
   ): Promise<void> {
-    this.queued += await this.deliveryRows.enqueue(
+    const queued = await this.deliveryRows.enqueue(
       manager,
       items.map(({ event, data }) => ({
         merchantId: event.merchant_id,
@@ -228,6 +224,9 @@ export class WebhookHandlers {
         data: data.data,
       })),
     );
+    // The dispatcher sends them once the batch's transaction has committed.
+    if (queued > 0 && !afterCommit(manager, this.dispatcher, this.nudgeDispatcher))
+      this.nudgeDispatcher();
   }
 
   private async read(
