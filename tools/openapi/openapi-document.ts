@@ -198,6 +198,20 @@ export async function buildOpenApiDocument(
         {
           type: 'http',
           scheme: 'bearer',
+          bearerFormat: 'operator API key',
+          description:
+            "An operator key: an API key of role `operator`, issued for a merchant's warehouse " +
+            'staff by the admin API (`POST /2026-05/cloud/admin/key` with `{"role": "operator", ' +
+            '"merchant_id": …}`, or `npm run admin -- key create --merchant <id> --role operator`), ' +
+            'for the warehouse operations (picking and shipping orders, receiving and rejecting ' +
+            'inbound deliveries): `Authorization: Bearer <key>`. A merchant key gets a 403 there.',
+        },
+        'operator',
+      )
+      .addBearerAuth(
+        {
+          type: 'http',
+          scheme: 'bearer',
           bearerFormat: 'carrier credential',
           description:
             "A carrier's credential (`npm run admin -- carrier key create --carrier <code>`), " +

@@ -87,11 +87,14 @@ function operations(document: OpenAPIObject): [string, string, OperationObject][
 }
 
 function describe(operation: OperationObject): string {
-  const auth = operation.security?.some((s) => 'admin' in s)
+  const schemes = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement));
+  const auth = schemes.includes('admin')
     ? 'an admin key'
-    : operation.security?.some((s) => 'carrier' in s)
+    : schemes.includes('carrier')
       ? "the carrier's credential"
-      : "the merchant's API key";
+      : schemes.includes('operator')
+        ? 'an operator key (role `operator`, issued for the merchant; a merchant key gets a 403)'
+        : "the merchant's API key";
   const idempotent = (operation.parameters ?? []).some(
     (p) => 'name' in p && p.name === 'Idempotency-Key',
   );

@@ -11,6 +11,7 @@ import {
   generatePluginMetadataSource,
   serializeOpenApiDocument,
 } from './generate-openapi';
+import { API_ROUTE_GROUPS, ApiKeyRole, RouteGroup, readRouteGroups } from '@consign/gateway';
 import { expectUpToDate as upToDate } from '../expect-up-to-date';
 
 const root = findRepoRoot(__dirname);
@@ -208,6 +209,50 @@ describe('OpenAPI document', () => {
     expect(get.responses['404']).toMatchObject({
       content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
     });
+  });
+
+  it('names the key each operation takes, as the route table grants it', () => {
+    const expected = (access: RouteGroup['routes'][number]['access']): string[] => {
+      if (access === undefined) return [];
+      if ('carrier' in access) return ['carrier'];
+      const { roles } = access;
+      if (roles.length === 1 && roles[0] === ApiKeyRole.Admin) return ['admin'];
+      if (roles.length === 1 && roles[0] === ApiKeyRole.Operator) return ['operator'];
+      throw new Error(`no security scheme describes roles ${roles.join(', ')}`);
+    };
+    const routes = readRouteGroups(API_ROUTE_GROUPS).flatMap((group) =>
+      group.routes.map((route) => ({
+        where: `${route.method} /${group.prefix}${route.path ? `/${route.path}` : ''}`.replace(
+          /:(\w+)/g,
+          '{$1}',
+        ),
+        schemes: expected(route.access),
+      })),
+    );
+    const documented = operationsOf(document).map(({ where, operation }) => ({
+      where,
+      schemes: (operation.security ?? []).flatMap((requirement) => Object.keys(requirement)),
+    }));
+    expect(documented).toEqual(expect.arrayContaining(routes));
+    const operatorOnly = routes.filter(({ schemes }) => schemes.includes('operator'));
+    expect(operatorOnly.map(({ where }) => where).sort()).toEqual([
+      'POST /2025-07/cloud/inbound/{inbound_id}/receipt',
+      'POST /2025-07/cloud/inbound/{inbound_id}/reject',
+      'POST /2025-07/cloud/order/{order_id}/pick',
+      'POST /2025-07/cloud/order/{order_id}/ship',
+    ]);
+    expect(document.components!.securitySchemes!.operator).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+      description: expect.stringContaining('`operator`'),
+    });
+    for (const { where } of operatorOnly) {
+      const { operation } = operationsOf(document).find((op) => op.where === where)!;
+      expect({ where, description: operation.description }).toEqual({
+        where,
+        description: expect.stringContaining('Authenticated with an operator key'),
+      });
+    }
   });
 
   it('documents Idempotency-Key, and its 409, 422 and 504, on every POST that creates or changes something', () => {

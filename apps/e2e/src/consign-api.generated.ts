@@ -121,7 +121,7 @@ export interface paths {
     put?: never;
     /**
      * Record an inbound receipt (operators)
-     * @description Record an inbound receipt (operators). Authenticated with the merchant's API key. Send `Idempotency-Key` to make a retry safe.
+     * @description Record an inbound receipt (operators). Authenticated with an operator key (role `operator`, issued for the merchant; a merchant key gets a 403). Send `Idempotency-Key` to make a retry safe.
      */
     post: operations['InboundController_receipt'];
     delete?: never;
@@ -141,7 +141,7 @@ export interface paths {
     put?: never;
     /**
      * Reject an inbound delivery (operators)
-     * @description Reject an inbound delivery (operators). Authenticated with the merchant's API key. Send `Idempotency-Key` to make a retry safe.
+     * @description Reject an inbound delivery (operators). Authenticated with an operator key (role `operator`, issued for the merchant; a merchant key gets a 403). Send `Idempotency-Key` to make a retry safe.
      */
     post: operations['InboundController_reject'];
     delete?: never;
@@ -285,7 +285,7 @@ export interface paths {
     put?: never;
     /**
      * Start picking an order (operators)
-     * @description Start picking an order (operators). Authenticated with the merchant's API key. Send `Idempotency-Key` to make a retry safe.
+     * @description Start picking an order (operators). Authenticated with an operator key (role `operator`, issued for the merchant; a merchant key gets a 403). Send `Idempotency-Key` to make a retry safe.
      */
     post: operations['OrderController_pick'];
     delete?: never;
@@ -325,7 +325,7 @@ export interface paths {
     put?: never;
     /**
      * Ship an order (operators)
-     * @description Ship an order (operators). Authenticated with the merchant's API key. Send `Idempotency-Key` to make a retry safe.
+     * @description Ship an order (operators). Authenticated with an operator key (role `operator`, issued for the merchant; a merchant key gets a 403). Send `Idempotency-Key` to make a retry safe.
      */
     post: operations['OrderController_ship'];
     delete?: never;

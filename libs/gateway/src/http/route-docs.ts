@@ -38,12 +38,18 @@ export function documentationControllers(groups: readonly RouteGroup[]): Type<un
   });
 }
 
+/** The security scheme of each role a route may be open to alone. */
+const ROLE_SCHEMES: Partial<Record<ApiKeyRole, string>> = {
+  [ApiKeyRole.Admin]: 'admin',
+  [ApiKeyRole.Operator]: 'operator',
+};
+
 /** The security scheme of a route's access (the merchant's key when absent). */
 function securityOf(apiRoute: AnyRoute): string | undefined {
   const access = apiRoute.access;
   if (!access) return undefined;
   if ('carrier' in access) return 'carrier';
-  return access.roles.length === 1 && access.roles[0] === ApiKeyRole.Admin ? 'admin' : undefined;
+  return access.roles.length === 1 ? ROLE_SCHEMES[access.roles[0]] : undefined;
 }
 
 function documentRoute(controller: Type<unknown>, apiRoute: AnyRoute): void {
