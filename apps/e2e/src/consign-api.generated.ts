@@ -910,7 +910,7 @@ export interface components {
       dest_zip_code?: string;
       /**
        * @description ISO 3166-1 alpha-2.
-       * @example US
+       * @example DE
        */
       origin_country_code: string;
       origin_city?: string;
@@ -1497,7 +1497,7 @@ export interface components {
       customs_description?: string;
       /**
        * @description Country of origin, ISO 3166-1 alpha-2.
-       * @example US
+       * @example DE
        */
       origin_country_code?: string;
     };
@@ -2161,11 +2161,11 @@ export interface operations {
         /**
          * @example {
          *       "dest_country_code": "DE",
-         *       "dest_city": "Leipzig",
-         *       "dest_zip_code": "04109",
-         *       "origin_country_code": "US",
-         *       "origin_city": "Newark",
-         *       "origin_zip_code": "07102",
+         *       "dest_city": "Berlin",
+         *       "dest_zip_code": "10115",
+         *       "origin_country_code": "DE",
+         *       "origin_city": "Leipzig",
+         *       "origin_zip_code": "04109",
          *       "dimension": {
          *         "length": 30,
          *         "width": 25,
@@ -2175,7 +2175,7 @@ export interface operations {
          *       "weight": 0.25,
          *       "weight_unit": "kg",
          *       "weight_uom": "kg",
-         *       "service_code": "RM-TRACKED48",
+         *       "service_code": "DPD-CLASSIC",
          *       "inco_term": "DAP",
          *       "declared_value": 24.9,
          *       "currency": "EUR"
@@ -2196,7 +2196,7 @@ export interface operations {
            *       "code": 200,
            *       "message": "success",
            *       "data": {
-           *         "carrier_code": "RM",
+           *         "carrier_code": "DPD",
            *         "inco_term": "DAP",
            *         "amount": 24.9,
            *         "shipping": 1.5,
@@ -2434,7 +2434,7 @@ export interface operations {
          *       },
          *       "origin_addresses": [
          *         {
-         *           "warehouse_code": "WH-NJ-01",
+         *           "warehouse_code": "WH-DE-01",
          *           "country_code": "DE",
          *           "city": "Leipzig",
          *           "zip_code": "04109"
@@ -2442,9 +2442,9 @@ export interface operations {
          *       ],
          *       "weight": 0.25,
          *       "weight_unit": "kg",
-         *       "alcohol": "Yes",
-         *       "battery": "Yes",
-         *       "liquid": "Yes",
+         *       "alcohol": "No",
+         *       "battery": "No",
+         *       "liquid": "No",
          *       "declared_value": 24.9,
          *       "currency": "EUR",
          *       "dimension": {
@@ -2484,9 +2484,9 @@ export interface operations {
            *           "total_tax": 1.5,
            *           "fuel_surcharge": 1.5,
            *           "remote_area_surcharge": 1.5,
-           *           "service_name": "Royal Mail Tracked 48",
-           *           "service_code": "RM-TRACKED48",
-           *           "service_zone": "EU-1",
+           *           "service_name": "DPD Classic",
+           *           "service_code": "DPD-CLASSIC",
+           *           "service_zone": "DE",
            *           "service_id": 1042,
            *           "service_zone_id": 1042,
            *           "platform": "shopify",
@@ -2500,9 +2500,9 @@ export interface operations {
            *           "charge_weight": 0.5,
            *           "original_weight_unit": "EUR",
            *           "original_weight": 0.25,
-           *           "timeliness": "2-3 business days",
-           *           "carrier": "Royal Mail",
-           *           "warehouse_code": "WH-NJ-01"
+           *           "timeliness": "1-4 days",
+           *           "carrier": "DPD",
+           *           "warehouse_code": "WH-DE-01"
            *         }
            *       ]
            *     }
@@ -2727,8 +2727,8 @@ export interface operations {
            *         "list": [
            *           {
            *             "id": 1042,
-           *             "carrier": "Royal Mail",
-           *             "tracking_no": "RM123456785GB",
+           *             "carrier": "DPD",
+           *             "tracking_no": "01234567890123",
            *             "expected_inbound_date": "2026-05-14",
            *             "actual_inbound_at": "2026-05-14T09:30:00Z",
            *             "items": [
@@ -2757,7 +2757,7 @@ export interface operations {
            *               "company_name": "Nordlicht Textil GmbH"
            *             },
            *             "status": "Completed",
-           *             "warehouse_code": "WH-NJ-01",
+           *             "warehouse_code": "WH-DE-01",
            *             "exceptional": false,
            *             "feedback": "Delivered to the front door.",
            *             "print_times": 1,
@@ -2938,8 +2938,8 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "carrier": "Royal Mail",
-         *       "tracking_no": "RM123456785GB",
+         *       "carrier": "DPD",
+         *       "tracking_no": "01234567890123",
          *       "expected_inbound_date": "2026-05-14",
          *       "items": [
          *         {
@@ -2964,7 +2964,7 @@ export interface operations {
          *         "country": "Germany",
          *         "company_name": "Nordlicht Textil GmbH"
          *       },
-         *       "warehouse_code": "WH-NJ-01"
+         *       "warehouse_code": "WH-DE-01"
          *     }
          */
         'application/json': components['schemas']['CreateInboundRequest'];
@@ -3235,8 +3235,8 @@ export interface operations {
            *       "message": "success",
            *       "data": {
            *         "id": 1042,
-           *         "carrier": "Royal Mail",
-           *         "tracking_no": "RM123456785GB",
+           *         "carrier": "DPD",
+           *         "tracking_no": "01234567890123",
            *         "expected_inbound_date": "2026-05-14",
            *         "actual_inbound_at": "2026-05-14T09:30:00Z",
            *         "items": [
@@ -3265,7 +3265,7 @@ export interface operations {
            *           "company_name": "Nordlicht Textil GmbH"
            *         },
            *         "status": "Completed",
-           *         "warehouse_code": "WH-NJ-01",
+           *         "warehouse_code": "WH-DE-01",
            *         "exceptional": false,
            *         "feedback": "Delivered to the front door.",
            *         "print_times": 1,
@@ -3475,8 +3475,8 @@ export interface operations {
            *       "message": "success",
            *       "data": {
            *         "id": 1042,
-           *         "carrier": "Royal Mail",
-           *         "tracking_no": "RM123456785GB",
+           *         "carrier": "DPD",
+           *         "tracking_no": "01234567890123",
            *         "expected_inbound_date": "2026-05-14",
            *         "actual_inbound_at": "2026-05-14T09:30:00Z",
            *         "items": [
@@ -3505,7 +3505,7 @@ export interface operations {
            *           "company_name": "Nordlicht Textil GmbH"
            *         },
            *         "status": "Completed",
-           *         "warehouse_code": "WH-NJ-01",
+           *         "warehouse_code": "WH-DE-01",
            *         "exceptional": false,
            *         "feedback": "Delivered to the front door.",
            *         "print_times": 1,
@@ -3762,8 +3762,8 @@ export interface operations {
            *       "message": "success",
            *       "data": {
            *         "id": 1042,
-           *         "carrier": "Royal Mail",
-           *         "tracking_no": "RM123456785GB",
+           *         "carrier": "DPD",
+           *         "tracking_no": "01234567890123",
            *         "expected_inbound_date": "2026-05-14",
            *         "actual_inbound_at": "2026-05-14T09:30:00Z",
            *         "items": [
@@ -3792,7 +3792,7 @@ export interface operations {
            *           "company_name": "Nordlicht Textil GmbH"
            *         },
            *         "status": "Completed",
-           *         "warehouse_code": "WH-NJ-01",
+           *         "warehouse_code": "WH-DE-01",
            *         "exceptional": false,
            *         "feedback": "Delivered to the front door.",
            *         "print_times": 1,
@@ -4075,8 +4075,8 @@ export interface operations {
            *       "message": "success",
            *       "data": {
            *         "id": 1042,
-           *         "carrier": "Royal Mail",
-           *         "tracking_no": "RM123456785GB",
+           *         "carrier": "DPD",
+           *         "tracking_no": "01234567890123",
            *         "expected_inbound_date": "2026-05-14",
            *         "actual_inbound_at": "2026-05-14T09:30:00Z",
            *         "items": [
@@ -4105,7 +4105,7 @@ export interface operations {
            *           "company_name": "Nordlicht Textil GmbH"
            *         },
            *         "status": "Completed",
-           *         "warehouse_code": "WH-NJ-01",
+           *         "warehouse_code": "WH-DE-01",
            *         "exceptional": false,
            *         "feedback": "Delivered to the front door.",
            *         "print_times": 1,
@@ -4385,7 +4385,7 @@ export interface operations {
            *           {
            *             "sku_number": "TEE-S",
            *             "sku": "TEE-S",
-           *             "warehouse_code": "WH-NJ-01",
+           *             "warehouse_code": "WH-DE-01",
            *             "on_hand": 120,
            *             "reserved": 20,
            *             "available": 100
@@ -4628,11 +4628,11 @@ export interface operations {
            *             ],
            *             "created_time": "2026-05-14T09:30:00Z",
            *             "service": {
-           *               "service_code": "RM-TRACKED48",
+           *               "service_code": "DPD-CLASSIC",
            *               "inco_term": "DAP",
-           *               "warehouse_code": "WH-NJ-01"
+           *               "warehouse_code": "WH-DE-01"
            *             },
-           *             "tracking_url": "https://www.royalmail.com/track-your-item#/tracking-results/RM123456785GB"
+           *             "tracking_url": "https://tracking.dpd.de/status/en_US/parcel/01234567890123"
            *           }
            *         ]
            *       }
@@ -4842,9 +4842,9 @@ export interface operations {
          *       "totals_include_tax": false,
          *       "shipping_cost": 1.5,
          *       "service": {
-         *         "service_code": "RM-TRACKED48",
+         *         "service_code": "DPD-CLASSIC",
          *         "inco_term": "DAP",
-         *         "warehouse_code": "WH-NJ-01"
+         *         "warehouse_code": "WH-DE-01"
          *       },
          *       "sku_items": [
          *         {
@@ -5125,8 +5125,8 @@ export interface operations {
            *       "message": "success",
            *       "data": [
            *         {
-           *           "tracking_courier": "Royal Mail",
-           *           "tracking_number": "RM123456785GB",
+           *           "tracking_courier": "DPD",
+           *           "tracking_number": "01234567890123",
            *           "outbound_time": "2026-05-14T09:30:00Z",
            *           "delivered_time": "2026-05-14T09:30:00Z",
            *           "checkpoints": [
@@ -5384,11 +5384,11 @@ export interface operations {
            *         ],
            *         "created_time": "2026-05-14T09:30:00Z",
            *         "service": {
-           *           "service_code": "RM-TRACKED48",
+           *           "service_code": "DPD-CLASSIC",
            *           "inco_term": "DAP",
-           *           "warehouse_code": "WH-NJ-01"
+           *           "warehouse_code": "WH-DE-01"
            *         },
-           *         "tracking_url": "https://www.royalmail.com/track-your-item#/tracking-results/RM123456785GB"
+           *         "tracking_url": "https://tracking.dpd.de/status/en_US/parcel/01234567890123"
            *       }
            *     }
            */
@@ -5640,11 +5640,11 @@ export interface operations {
            *         ],
            *         "created_time": "2026-05-14T09:30:00Z",
            *         "service": {
-           *           "service_code": "RM-TRACKED48",
+           *           "service_code": "DPD-CLASSIC",
            *           "inco_term": "DAP",
-           *           "warehouse_code": "WH-NJ-01"
+           *           "warehouse_code": "WH-DE-01"
            *         },
-           *         "tracking_url": "https://www.royalmail.com/track-your-item#/tracking-results/RM123456785GB"
+           *         "tracking_url": "https://tracking.dpd.de/status/en_US/parcel/01234567890123"
            *       }
            *     }
            */
@@ -5937,11 +5937,11 @@ export interface operations {
            *         ],
            *         "created_time": "2026-05-14T09:30:00Z",
            *         "service": {
-           *           "service_code": "RM-TRACKED48",
+           *           "service_code": "DPD-CLASSIC",
            *           "inco_term": "DAP",
-           *           "warehouse_code": "WH-NJ-01"
+           *           "warehouse_code": "WH-DE-01"
            *         },
-           *         "tracking_url": "https://www.royalmail.com/track-your-item#/tracking-results/RM123456785GB"
+           *         "tracking_url": "https://tracking.dpd.de/status/en_US/parcel/01234567890123"
            *       }
            *     }
            */
@@ -6257,11 +6257,11 @@ export interface operations {
            *         ],
            *         "created_time": "2026-05-14T09:30:00Z",
            *         "service": {
-           *           "service_code": "RM-TRACKED48",
+           *           "service_code": "DPD-CLASSIC",
            *           "inco_term": "DAP",
-           *           "warehouse_code": "WH-NJ-01"
+           *           "warehouse_code": "WH-DE-01"
            *         },
-           *         "tracking_url": "https://www.royalmail.com/track-your-item#/tracking-results/RM123456785GB"
+           *         "tracking_url": "https://tracking.dpd.de/status/en_US/parcel/01234567890123"
            *       }
            *     }
            */
@@ -6545,11 +6545,11 @@ export interface operations {
            *         ],
            *         "created_time": "2026-05-14T09:30:00Z",
            *         "service": {
-           *           "service_code": "RM-TRACKED48",
+           *           "service_code": "DPD-CLASSIC",
            *           "inco_term": "DAP",
-           *           "warehouse_code": "WH-NJ-01"
+           *           "warehouse_code": "WH-DE-01"
            *         },
-           *         "tracking_url": "https://www.royalmail.com/track-your-item#/tracking-results/RM123456785GB"
+           *         "tracking_url": "https://tracking.dpd.de/status/en_US/parcel/01234567890123"
            *       }
            *     }
            */
@@ -6775,8 +6775,8 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "carrier": "Royal Mail",
-         *       "tracking_number": "RM123456785GB",
+         *       "carrier": "DPD",
+         *       "tracking_number": "01234567890123",
          *       "packages": 1
          *     }
          */
@@ -6844,11 +6844,11 @@ export interface operations {
            *         ],
            *         "created_time": "2026-05-14T09:30:00Z",
            *         "service": {
-           *           "service_code": "RM-TRACKED48",
+           *           "service_code": "DPD-CLASSIC",
            *           "inco_term": "DAP",
-           *           "warehouse_code": "WH-NJ-01"
+           *           "warehouse_code": "WH-DE-01"
            *         },
-           *         "tracking_url": "https://www.royalmail.com/track-your-item#/tracking-results/RM123456785GB"
+           *         "tracking_url": "https://tracking.dpd.de/status/en_US/parcel/01234567890123"
            *       }
            *     }
            */
@@ -7851,10 +7851,10 @@ export interface operations {
            *       "data": [
            *         {
            *           "service_id": 1042,
-           *           "service_code": "RM-TRACKED48",
-           *           "service_name": "Royal Mail Tracked 48",
-           *           "carrier": "Royal Mail",
-           *           "carrier_name": "Royal Mail",
+           *           "service_code": "DPD-CLASSIC",
+           *           "service_name": "DPD Classic",
+           *           "carrier": "DPD",
+           *           "carrier_name": "DPD Deutschland",
            *           "platform": "shopify",
            *           "origin_countries": [
            *             "EUR"
@@ -7863,7 +7863,7 @@ export interface operations {
            *           "inco_terms": [
            *             "DAP"
            *           ],
-           *           "timeliness": "2-3 business days",
+           *           "timeliness": "1-4 days",
            *           "currency": "EUR",
            *           "charge_weight_unit": "kg",
            *           "weight_increment": 1.5,
@@ -7876,7 +7876,7 @@ export interface operations {
            *           "zones": [
            *             {
            *               "service_zone_id": 1042,
-           *               "code": "RM-TRACKED48",
+           *               "code": "DPD-CLASSIC",
            *               "name": "Nordlicht Textil",
            *               "breaks": [
            *                 {
@@ -7895,8 +7895,8 @@ export interface operations {
            *               "country_code": "DE",
            *               "postal_prefix": "041",
            *               "city": "Leipzig",
-           *               "origin_country_code": "US",
-           *               "zone": "EU-1"
+           *               "origin_country_code": "DE",
+           *               "zone": "DE"
            *             }
            *           ],
            *           "remote_area": {
@@ -8086,7 +8086,7 @@ export interface operations {
            *       "message": "success",
            *       "data": [
            *         {
-           *           "code": "RM-TRACKED48",
+           *           "code": "DPD-CLASSIC",
            *           "name": "Nordlicht Textil",
            *           "country_code": "DE",
            *           "address": {
@@ -8309,7 +8309,7 @@ export interface operations {
            *         "list": [
            *           {
            *             "id": 1042,
-           *             "carrier_code": "RM",
+           *             "carrier_code": "DPD",
            *             "prefix": "041",
            *             "created_time": "2026-05-14T09:30:00Z",
            *             "revoked_time": "2026-05-14T09:30:00Z"
@@ -8486,7 +8486,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "carrier_code": "RM"
+         *       "carrier_code": "DPD"
          *     }
          */
         'application/json': components['schemas']['CreateCarrierCredentialRequest'];
@@ -8506,7 +8506,7 @@ export interface operations {
            *       "data": {
            *         "credential": "crc_9b1e4d7a2f6c4e08b3a5d7f1",
            *         "id": 1042,
-           *         "carrier_code": "RM",
+           *         "carrier_code": "DPD",
            *         "prefix": "041",
            *         "created_time": "2026-05-14T09:30:00Z",
            *         "revoked_time": "2026-05-14T09:30:00Z"
@@ -8732,7 +8732,7 @@ export interface operations {
            *       "message": "success",
            *       "data": {
            *         "id": 1042,
-           *         "carrier_code": "RM",
+           *         "carrier_code": "DPD",
            *         "prefix": "041",
            *         "created_time": "2026-05-14T09:30:00Z",
            *         "revoked_time": "2026-05-14T09:30:00Z"
@@ -8952,7 +8952,7 @@ export interface operations {
            *       "message": "success",
            *       "data": {
            *         "id": 1042,
-           *         "carrier_code": "RM",
+           *         "carrier_code": "DPD",
            *         "prefix": "041",
            *         "created_time": "2026-05-14T09:30:00Z",
            *         "revoked_time": "2026-05-14T09:30:00Z"
@@ -10692,7 +10692,7 @@ export interface operations {
            *           {
            *             "merchant_id": 1042,
            *             "order_id": 1042,
-           *             "warehouse_code": "WH-NJ-01",
+           *             "warehouse_code": "WH-DE-01",
            *             "order_status": "Approved",
            *             "action": "released"
            *           }
@@ -10700,7 +10700,7 @@ export interface operations {
            *         "counts": [
            *           {
            *             "merchant_id": 1042,
-           *             "warehouse_code": "WH-NJ-01",
+           *             "warehouse_code": "WH-DE-01",
            *             "variant_id": 1042,
            *             "reserved_before": 1.5,
            *             "reserved_after": 1.5
@@ -10915,14 +10915,14 @@ export interface operations {
          *       "events": [
          *         {
          *           "label_id": 1042,
-         *           "tracking_number": "RM123456785GB",
+         *           "tracking_number": "01234567890123",
          *           "event_code": "IN_TRANSIT",
          *           "description": "Organic cotton tee, regular fit",
          *           "location": "Leipzig, DE",
          *           "event_time": "2026-05-14T09:30:00Z",
          *           "allocation": {
-         *             "tracking_courier": "Royal Mail",
-         *             "tracking_number": "RM123456785GB"
+         *             "tracking_courier": "DPD",
+         *             "tracking_number": "01234567890123"
          *           }
          *         }
          *       ]
@@ -11210,7 +11210,7 @@ export interface operations {
          *       "length_unit": "cm",
          *       "expect_pickup_time": "2026-05-14T09:30:00Z",
          *       "service": {
-         *         "service_code": "RM-TRACKED48",
+         *         "service_code": "DPD-CLASSIC",
          *         "inco_term": "DAP"
          *       },
          *       "items": [
@@ -11229,7 +11229,7 @@ export interface operations {
          *           "unit": "pcs",
          *           "hs_code": "610910",
          *           "customs_description": "Cotton T-shirt",
-         *           "origin_country_code": "US"
+         *           "origin_country_code": "DE"
          *         }
          *       ],
          *       "package_attributes": {
@@ -11513,8 +11513,8 @@ export interface operations {
            *       "code": 200,
            *       "message": "success",
            *       "data": {
-           *         "tracking_courier": "Royal Mail",
-           *         "tracking_number": "RM123456785GB",
+           *         "tracking_courier": "DPD",
+           *         "tracking_number": "01234567890123",
            *         "outbound_time": "2026-05-14T09:30:00Z",
            *         "delivered_time": "2026-05-14T09:30:00Z",
            *         "checkpoints": [
@@ -11728,10 +11728,10 @@ export interface operations {
            *         "status": "in_transit",
            *         "reference": "ORD-2026-1042",
            *         "service": {
-           *           "service_code": "RM-TRACKED48",
+           *           "service_code": "DPD-CLASSIC",
            *           "inco_term": "DAP"
            *         },
-           *         "carrier": "Royal Mail",
+           *         "carrier": "DPD",
            *         "price": {
            *           "amount": 24.9,
            *           "currency": "EUR",
@@ -11798,7 +11798,7 @@ export interface operations {
            *             "unit": "pcs",
            *             "hs_code": "610910",
            *             "customs_description": "Cotton T-shirt",
-           *             "origin_country_code": "US"
+           *             "origin_country_code": "DE"
            *           }
            *         ],
            *         "package_attributes": {
@@ -11813,8 +11813,8 @@ export interface operations {
            *           "platform_order_no": "#1042",
            *           "platform": "shopify"
            *         },
-           *         "tracking_courier": "Royal Mail",
-           *         "tracking_number": "RM123456785GB",
+           *         "tracking_courier": "DPD",
+           *         "tracking_number": "01234567890123",
            *         "delivered_time": "2026-05-14T09:30:00Z",
            *         "created_time": "2026-05-14T09:30:00Z",
            *         "customs_form": "CN22",
@@ -11834,7 +11834,7 @@ export interface operations {
            *             }
            *           ]
            *         },
-           *         "tracking_url": "https://www.royalmail.com/track-your-item#/tracking-results/RM123456785GB"
+           *         "tracking_url": "https://tracking.dpd.de/status/en_US/parcel/01234567890123"
            *       }
            *     }
            */
@@ -12281,10 +12281,10 @@ export interface operations {
            *         "status": "in_transit",
            *         "reference": "ORD-2026-1042",
            *         "service": {
-           *           "service_code": "RM-TRACKED48",
+           *           "service_code": "DPD-CLASSIC",
            *           "inco_term": "DAP"
            *         },
-           *         "carrier": "Royal Mail",
+           *         "carrier": "DPD",
            *         "price": {
            *           "amount": 24.9,
            *           "currency": "EUR",
@@ -12351,7 +12351,7 @@ export interface operations {
            *             "unit": "pcs",
            *             "hs_code": "610910",
            *             "customs_description": "Cotton T-shirt",
-           *             "origin_country_code": "US"
+           *             "origin_country_code": "DE"
            *           }
            *         ],
            *         "package_attributes": {
@@ -12366,8 +12366,8 @@ export interface operations {
            *           "platform_order_no": "#1042",
            *           "platform": "shopify"
            *         },
-           *         "tracking_courier": "Royal Mail",
-           *         "tracking_number": "RM123456785GB",
+           *         "tracking_courier": "DPD",
+           *         "tracking_number": "01234567890123",
            *         "delivered_time": "2026-05-14T09:30:00Z",
            *         "created_time": "2026-05-14T09:30:00Z",
            *         "customs_form": "CN22",
@@ -12387,7 +12387,7 @@ export interface operations {
            *             }
            *           ]
            *         },
-           *         "tracking_url": "https://www.royalmail.com/track-your-item#/tracking-results/RM123456785GB"
+           *         "tracking_url": "https://tracking.dpd.de/status/en_US/parcel/01234567890123"
            *       }
            *     }
            */
