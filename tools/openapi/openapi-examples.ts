@@ -29,8 +29,28 @@ export interface JsonSchema {
 
 const TIME = '2026-05-14T09:30:00Z';
 
-/** Realistic values by property name; the first one the property's schema accepts is used. */
+/**
+ * Realistic values by property name, or by `Schema.property` where one name means different
+ * things (a product's description, a carrier event's); the first one the property's schema
+ * accepts is used.
+ */
 const BY_NAME: Record<string, unknown[]> = {
+  'CarrierEventDto.description': ['In transit to the delivery depot'],
+  'LabelCheckpointView.description': ['In transit to the delivery depot'],
+  'LateCarrierEventView.description': ['In transit to the delivery depot'],
+  'OrderCheckpointView.description': ['In transit to the delivery depot'],
+  'CreateWebhookRequest.description': ['Order and tracking updates for the shop'],
+  'WebhookEndpointView.description': ['Order and tracking updates for the shop'],
+  'WebhookEndpointSecretView.description': ['Order and tracking updates for the shop'],
+  'RejectInboundRequest.reason': ['Cartons arrived damaged'],
+  'ImageView.title': ['Front'],
+  'ProductImageDto.title': ['Front'],
+  'ImageView.url': ['https://cdn.example.com/tee-s.png'],
+  'ProductImageDto.url': ['https://cdn.example.com/tee-s.png'],
+  'OrderCheckpointView.status': ['transit'],
+  'PackagingView.name': ['Poly mailer'],
+  'ServiceZoneView.name': ['Germany'],
+  'WarehouseView.name': ['Consign Leipzig'],
   address1: ['Karl-Liebknecht-Str. 12'],
   // A tee-shirt: no restricted contents (a service that may not carry them would refuse it).
   alcohol: ['No'],
@@ -168,22 +188,24 @@ export class ExampleMaker {
       const schema = this.schemas[name];
       if (!schema) throw new Error(`no component schema ${name}`);
       this.components.set(name, undefined); // a cycle ends in undefined
-      this.components.set(name, this.of(schema));
+      this.components.set(name, this.of(schema, undefined, name));
     }
     return this.components.get(name);
   }
 
-  of(schema: JsonSchema, name?: string): unknown {
+  /** An example of `schema`, the property `name` of the component schema `within` when known. */
+  of(schema: JsonSchema, name?: string, within?: string): unknown {
     if (schema.$ref) return this.component(schema.$ref.split('/').pop()!);
     if (schema.example !== undefined) return schema.example;
     if (schema.allOf)
-      return Object.assign({}, ...schema.allOf.map((part) => this.of(part, name) ?? {}));
+      return Object.assign({}, ...schema.allOf.map((part) => this.of(part, name, within) ?? {}));
     const choice = schema.anyOf ?? schema.oneOf;
     if (choice) {
       const nonNull = choice.find((option) => option.type !== 'null') ?? choice[0];
-      return this.of(nonNull, name);
+      return this.of(nonNull, name, within);
     }
-    const preferred = (BY_NAME[name ?? ''] ?? []).find((value) => schema.enum?.includes(value));
+    const named = namedValues(name, within);
+    const preferred = named.find((value) => schema.enum?.includes(value));
     if (preferred !== undefined) return preferred;
     const enumerated = schema.enum?.find((value) => value !== null);
     if (enumerated !== undefined) return enumerated;
@@ -194,18 +216,18 @@ export class ExampleMaker {
       case 'object':
         return Object.fromEntries(
           Object.entries(schema.properties ?? {})
-            .map(([key, property]) => [key, this.of(property, key)] as const)
+            .map(([key, property]) => [key, this.of(property, key, within)] as const)
             .filter(([, value]) => value !== undefined),
         );
       case 'array': {
-        const item = schema.items ? this.of(schema.items, name) : undefined;
+        const item = schema.items ? this.of(schema.items, name, within) : undefined;
         return item === undefined ? [] : Array(Math.max(1, schema.minItems ?? 1)).fill(item);
       }
       case 'string':
-        return stringExample(schema, name);
+        return stringExample(schema, named, name);
       case 'integer':
       case 'number':
-        return numberExample(schema, type, name);
+        return numberExample(schema, type, named, name);
       case 'boolean':
         return false;
       default:
@@ -220,8 +242,14 @@ function fits(schema: JsonSchema, value: string): boolean {
   return !schema.pattern || new RegExp(schema.pattern, 'u').test(value);
 }
 
-function stringExample(schema: JsonSchema, name = ''): string {
-  const candidates: unknown[] = [...(BY_NAME[name] ?? [])];
+/** The values BY_NAME has for the property `name` of `within`, the qualified name first. */
+function namedValues(name: string | undefined, within: string | undefined): unknown[] {
+  if (name === undefined) return [];
+  return [...(within ? (BY_NAME[`${within}.${name}`] ?? []) : []), ...(BY_NAME[name] ?? [])];
+}
+
+function stringExample(schema: JsonSchema, named: unknown[], name = ''): string {
+  const candidates: unknown[] = [...named];
   if (schema.format === 'date-time' || TIME_NAME.test(name)) candidates.unshift(TIME);
   if (schema.format === 'date' || name.endsWith('_date')) candidates.unshift(TIME.slice(0, 10));
   if (schema.format === 'email') candidates.push('ops@example.com');
@@ -234,11 +262,11 @@ function stringExample(schema: JsonSchema, name = ''): string {
   throw new Error(`no example fits the string property ${name}: ${JSON.stringify(schema)}`);
 }
 
-function numberExample(schema: JsonSchema, type: string, name = ''): number {
-  const named = (BY_NAME[name] ?? []).find((value) => typeof value === 'number');
+function numberExample(schema: JsonSchema, type: string, named: unknown[], name = ''): number {
+  const first = named.find((value) => typeof value === 'number');
   let value =
-    typeof named === 'number'
-      ? named
+    typeof first === 'number'
+      ? first
       : TIME_NAME.test(name) || /(^|_)id$/.test(name)
         ? 1042
         : type === 'integer'

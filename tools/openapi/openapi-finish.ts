@@ -120,11 +120,12 @@ export function finishDocument(document: OpenAPIObject): void {
     (document.components?.schemas ?? {}) as Record<string, JsonSchema>,
   );
   // Swagger UI makes up an example from a `pattern` (random characters for an email): give one.
-  for (const schema of Object.values(document.components?.schemas ?? {}) as JsonSchema[])
+  const schemas = Object.entries(document.components?.schemas ?? {}) as [string, JsonSchema][];
+  for (const [within, schema] of schemas)
     for (const [name, property] of Object.entries(schema.properties ?? {}))
       for (const target of [property, property.items].filter((s): s is JsonSchema => !!s))
         if (typeof target.pattern === 'string' && target.example === undefined)
-          target.example = maker.of(target, name);
+          target.example = maker.of(target, name, within);
   for (const [, , operation] of operations(document)) {
     operation.description ??= describe(operation);
     const body = operation.requestBody as { content?: Record<string, Json> } | undefined;

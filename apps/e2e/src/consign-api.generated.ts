@@ -4054,7 +4054,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "reason": "Customer asked to change the address"
+         *       "reason": "Cartons arrived damaged"
          *     }
          */
         'application/json': components['schemas']['RejectInboundRequest'];
@@ -5133,8 +5133,8 @@ export interface operations {
            *             {
            *               "local_time": "2026-05-14T09:30:00Z",
            *               "details": "Leipzig, DE",
-           *               "description": "Organic cotton tee, regular fit",
-           *               "status": "Approved"
+           *               "description": "In transit to the delivery depot",
+           *               "status": "transit"
            *             }
            *           ]
            *         }
@@ -7115,8 +7115,8 @@ export interface operations {
          *       "category": "Apparel",
          *       "images": [
          *         {
-         *           "url": "https://shop.example.com/hooks/consign",
-         *           "title": "Organic tee"
+         *           "url": "https://cdn.example.com/tee-s.png",
+         *           "title": "Front"
          *         }
          *       ],
          *       "variants": [
@@ -7430,8 +7430,8 @@ export interface operations {
            *           ],
            *           "images": [
            *             {
-           *               "url": "https://shop.example.com/hooks/consign",
-           *               "title": "Organic tee"
+           *               "url": "https://cdn.example.com/tee-s.png",
+           *               "title": "Front"
            *             }
            *           ]
            *         }
@@ -7649,8 +7649,8 @@ export interface operations {
            *         ],
            *         "images": [
            *           {
-           *             "url": "https://shop.example.com/hooks/consign",
-           *             "title": "Organic tee"
+           *             "url": "https://cdn.example.com/tee-s.png",
+           *             "title": "Front"
            *           }
            *         ]
            *       }
@@ -7877,7 +7877,7 @@ export interface operations {
            *             {
            *               "service_zone_id": 1042,
            *               "code": "DPD-CLASSIC",
-           *               "name": "Nordlicht Textil",
+           *               "name": "Germany",
            *               "breaks": [
            *                 {
            *                   "up_to": 1.5,
@@ -8087,7 +8087,7 @@ export interface operations {
            *       "data": [
            *         {
            *           "code": "DPD-CLASSIC",
-           *           "name": "Nordlicht Textil",
+           *           "name": "Consign Leipzig",
            *           "country_code": "DE",
            *           "address": {
            *             "address1": "Karl-Liebknecht-Str. 12",
@@ -8108,7 +8108,7 @@ export interface operations {
            *             "packaging": [
            *               {
            *                 "size": "EUR",
-           *                 "name": "Nordlicht Textil",
+           *                 "name": "Poly mailer",
            *                 "max_weight_kg": 30,
            *                 "max_dimensions_cm": [
            *                   1.5
@@ -10917,7 +10917,7 @@ export interface operations {
          *           "label_id": 1042,
          *           "tracking_number": "01234567890123",
          *           "event_code": "IN_TRANSIT",
-         *           "description": "Organic cotton tee, regular fit",
+         *           "description": "In transit to the delivery depot",
          *           "location": "Leipzig, DE",
          *           "event_time": "2026-05-14T09:30:00Z",
          *           "allocation": {
@@ -11521,7 +11521,7 @@ export interface operations {
            *           {
            *             "local_time": "2026-05-14T09:30:00Z",
            *             "details": "Leipzig, DE",
-           *             "description": "Organic cotton tee, regular fit",
+           *             "description": "In transit to the delivery depot",
            *             "status": "in_transit"
            *           }
            *         ]
@@ -11829,7 +11829,7 @@ export interface operations {
            *             {
            *               "local_time": "2026-05-14T09:30:00Z",
            *               "details": "Leipzig, DE",
-           *               "description": "Organic cotton tee, regular fit",
+           *               "description": "In transit to the delivery depot",
            *               "status": "in_transit"
            *             }
            *           ]
@@ -12382,7 +12382,7 @@ export interface operations {
            *             {
            *               "local_time": "2026-05-14T09:30:00Z",
            *               "details": "Leipzig, DE",
-           *               "description": "Organic cotton tee, regular fit",
+           *               "description": "In transit to the delivery depot",
            *               "status": "in_transit"
            *             }
            *           ]
@@ -12622,7 +12622,7 @@ export interface operations {
            *           "event_types": [
            *             "order.status_changed"
            *           ],
-           *           "description": "Organic cotton tee, regular fit",
+           *           "description": "Order and tracking updates for the shop",
            *           "status": "enabled",
            *           "disabled_reason": "The endpoint answered 410 Gone.",
            *           "created_time": "2026-05-14T09:30:00Z"
@@ -12805,7 +12805,7 @@ export interface operations {
          *       "event_types": [
          *         "order.status_changed"
          *       ],
-         *       "description": "Organic cotton tee, regular fit"
+         *       "description": "Order and tracking updates for the shop"
          *     }
          */
         'application/json': components['schemas']['CreateWebhookRequest'];
@@ -12832,7 +12832,7 @@ export interface operations {
            *         "event_types": [
            *           "order.status_changed"
            *         ],
-           *         "description": "Organic cotton tee, regular fit",
+           *         "description": "Order and tracking updates for the shop",
            *         "status": "enabled",
            *         "disabled_reason": "The endpoint answered 410 Gone.",
            *         "created_time": "2026-05-14T09:30:00Z"
@@ -13088,7 +13088,7 @@ export interface operations {
            *         "event_types": [
            *           "order.status_changed"
            *         ],
-           *         "description": "Organic cotton tee, regular fit",
+           *         "description": "Order and tracking updates for the shop",
            *         "status": "enabled",
            *         "disabled_reason": "The endpoint answered 410 Gone.",
            *         "created_time": "2026-05-14T09:30:00Z"
@@ -13790,7 +13790,7 @@ export interface operations {
            *         "event_types": [
            *           "order.status_changed"
            *         ],
-           *         "description": "Organic cotton tee, regular fit",
+           *         "description": "Order and tracking updates for the shop",
            *         "status": "enabled",
            *         "disabled_reason": "The endpoint answered 410 Gone.",
            *         "created_time": "2026-05-14T09:30:00Z"
