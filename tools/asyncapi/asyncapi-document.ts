@@ -13,6 +13,7 @@ import {
   replyTopicOf,
 } from '@consign/contracts';
 import { stringify } from 'yaml';
+import { ExampleMaker, JsonSchema as ExampleSchema } from '../openapi/openapi-examples';
 import { JsonSchema, PayloadSchemas } from './payload-schemas';
 
 export const ASYNCAPI_YAML = 'docs/asyncapi.yaml';
@@ -134,6 +135,40 @@ interface ChannelSpec {
   description: string;
   message: JsonSchema;
   operation: { action: 'send' | 'receive'; description: string; reply?: string };
+}
+
+const EXAMPLE_TIME = '2026-05-14T09:30:00Z';
+const EXAMPLE_CORRELATION_ID = '0b7c3f1e-7a43-4f53-9d86-1f3f0c7b2a10';
+
+/**
+ * An example of each message adapters publish (a warehouse's events in their envelope, a carrier's
+ * checkpoints), made from its payload schema as the API document's examples are
+ * (openapi-examples.ts): what an adapter author can send as it is.
+ */
+function addAdapterExamples(channels: readonly ChannelSpec[], maker: ExampleMaker): void {
+  for (const { kind, name: topic, message } of channels) {
+    const published = kind === 'adapter' || (kind === 'event' && topic.startsWith('warehouse.'));
+    if (!published) continue;
+    const data = maker.component(String(message.name)) as Record<string, unknown>;
+    const aggregate = data.order_id ?? data.inbound_id ?? data.label_id;
+    message.examples = [
+      {
+        name: `${String(message.name)}Example`,
+        summary: `A \`${topic}\` message as an adapter publishes it.`,
+        headers: { [CORRELATION_HEADER]: EXAMPLE_CORRELATION_ID },
+        payload:
+          kind === 'adapter'
+            ? data
+            : {
+                event_id: 'c5d0a2b4-3e1f-4c6a-8b7d-9e0f1a2b3c4d',
+                merchant_id: 1,
+                aggregate_id: String(aggregate),
+                occurred_at: EXAMPLE_TIME,
+                payload: data,
+              },
+      },
+    ];
+  }
 }
 
 function kafkaChannelBinding(name: string, kind: TopicKind, partitions: number): JsonSchema {
@@ -337,6 +372,8 @@ export function buildAsyncApiDocument(options: {
     });
   }
 
+  const schemas = payloads.schemas();
+  addAdapterExamples(channels, new ExampleMaker(schemas as Record<string, ExampleSchema>));
   const document: JsonSchema = {
     asyncapi: '3.0.0',
     info: {
@@ -388,7 +425,7 @@ export function buildAsyncApiDocument(options: {
       messages: Object.fromEntries(
         channels.map((c) => [c.name, { contentType: 'application/json', ...c.message }]),
       ),
-      schemas: payloads.schemas(),
+      schemas,
     },
   };
   return document;

@@ -6,12 +6,15 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { parseAllDocuments } from 'yaml';
 import {
+  ADAPTER_DEFINITIONS,
   ADAPTER_TOPICS,
   COMMAND_DEFINITIONS,
   COMMAND_TOPICS,
+  EVENT_DEFINITIONS,
   EVENT_TOPICS,
   deadLetterTopicOf,
   replyTopicOf,
+  validateContract,
 } from '@consign/contracts';
 import { findRepoRoot } from '../openapi/plugin-metadata';
 import { ASYNCAPI_YAML, DEFAULT_TOPIC_SIZING, topicsOf } from './asyncapi-document';
@@ -139,6 +142,39 @@ describe('AsyncAPI document', () => {
     expect(reply({ ok: false, error: { code: 'common.validation', message: 'no' } })).toBe(true);
     expect(reply(null)).toBe(true);
     expect(reply({ ok: true, data: 0 })).toBe(false);
+  });
+
+  it('gives an example of each message adapters publish, valid and accepted by its consumer', () => {
+    const ajv = new Ajv({ strict: false, allErrors: true });
+    addFormats(ajv);
+    const published = [
+      ...ADAPTER_DEFINITIONS.map((definition) => ({ ...definition, enveloped: false })),
+      ...EVENT_DEFINITIONS.filter(({ topic }) => topic.startsWith('warehouse.')).map(
+        (definition) => ({ ...definition, enveloped: true }),
+      ),
+    ];
+    expect(published.length).toBeGreaterThanOrEqual(6);
+    for (const { topic, payload: cls, enveloped } of published) {
+      const message = document.components.messages[topic];
+      const examples = message.examples as { headers: object; payload: { payload?: object } }[];
+      expect({ topic, examples: examples?.length }).toEqual({ topic, examples: 1 });
+      const [{ headers, payload }] = examples;
+      const schemas = { components: { schemas: document.components.schemas } };
+      for (const [part, schema, value] of [
+        ['payload', message.payload, payload],
+        ['headers', message.headers, headers],
+      ] as const) {
+        const validate = ajv.compile({ ...(schema as object), ...schemas });
+        expect({ topic, part, valid: validate(value), errors: validate.errors ?? null }).toEqual({
+          topic,
+          part,
+          valid: true,
+          errors: null,
+        });
+      }
+      const consumed = validateContract(cls, enveloped ? payload.payload : payload);
+      expect({ topic, consumed }).toMatchObject({ topic, consumed: { ok: true } });
+    }
   });
 
   it('wraps events in the envelope and replies in the Reply shape, null included', () => {

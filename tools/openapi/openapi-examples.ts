@@ -1,8 +1,9 @@
 /**
- * Examples for the OpenAPI document, made from its schemas: a value per property, picked by the
- * property's name from values a merchant would really send or receive (an address in Leipzig, a
- * tee-shirt SKU, `ops@example.com`), bounded by the schema's own rules. The document's test
- * validates every example against its schema, and the linters check them again.
+ * Examples for the OpenAPI document (and the AsyncAPI document's adapter messages), made from
+ * their schemas: a value per property, picked by the property's name from values a merchant would
+ * really send or receive (an address in Leipzig, a tee-shirt SKU, `ops@example.com`), bounded by
+ * the schema's own rules. The documents' tests validate every example against its schema (the
+ * linters check them again), and e2e/api-examples sends the request examples to a fresh platform.
  */
 
 export interface JsonSchema {
@@ -36,6 +37,9 @@ const TIME = '2026-05-14T09:30:00Z';
  */
 const BY_NAME: Record<string, unknown[]> = {
   'CarrierEventDto.description': ['In transit to the delivery depot'],
+  'CarrierCheckpointEvent.description': ['In transit to the delivery depot'],
+  'WarehouseInboundRejectedEvent.reason': ['Cartons arrived damaged'],
+  'WarehouseOrderCancelledEvent.reason': ['The customer cancelled at the warehouse'],
   'LabelCheckpointView.description': ['In transit to the delivery depot'],
   'LateCarrierEventView.description': ['In transit to the delivery depot'],
   'OrderCheckpointView.description': ['In transit to the delivery depot'],
