@@ -89,6 +89,12 @@ describe.each(DEPLOYMENT_MODES)("the API document's request examples (%s)", (_mo
       'record its receipt',
       operator.post(`${V1}/inbound/${received}/receipt`, exampleOf('post', `${inbound}/receipt`)),
     );
+    // The received units are on hand (in distributed mode, once catalog took the receipt's event).
+    const stocked = await eventually(
+      () => merchant.get<{ list: { available: number }[] }>(`${V1}/inventory`),
+      ({ body }) => (body.data?.list ?? []).some((row) => row.available > 0),
+    );
+    expect(stocked.body.data?.list).toHaveLength(1);
     const refused = await carriedOut<number>(
       'announce another',
       merchant.post(`${V1}/inbound`, exampleOf('post', `${V1}/inbound`)),
