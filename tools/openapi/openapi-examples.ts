@@ -47,6 +47,10 @@ const BY_NAME: Record<string, unknown[]> = {
   'WebhookEndpointView.description': ['Order and tracking updates for the shop'],
   'WebhookEndpointSecretView.description': ['Order and tracking updates for the shop'],
   'RejectInboundRequest.reason': ['Cartons arrived damaged'],
+  // An order line's tax is a rate (German VAT); a label item's, the line's amount of it.
+  'SkuItemDto.tax': [0.19],
+  'SkuItemView.tax': [0.19],
+  'LabelItemDto.tax': [7.95],
   'ImageView.title': ['Front'],
   'ProductImageDto.title': ['Front'],
   'ImageView.url': ['https://cdn.example.com/tee-s.png'],

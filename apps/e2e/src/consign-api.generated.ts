@@ -4623,7 +4623,7 @@ export interface operations {
            *                 "quantity": 2,
            *                 "price": 24.9,
            *                 "discount": 1.5,
-           *                 "tax": 1.5
+           *                 "tax": 0.19
            *               }
            *             ],
            *             "created_time": "2026-05-14T09:30:00Z",
@@ -4852,7 +4852,7 @@ export interface operations {
          *           "quantity": 2,
          *           "price": 24.9,
          *           "discount": 1.5,
-         *           "tax": 1
+         *           "tax": 0.19
          *         }
          *       ]
          *     }
@@ -5379,7 +5379,7 @@ export interface operations {
            *             "quantity": 2,
            *             "price": 24.9,
            *             "discount": 1.5,
-           *             "tax": 1.5
+           *             "tax": 0.19
            *           }
            *         ],
            *         "created_time": "2026-05-14T09:30:00Z",
@@ -5635,7 +5635,7 @@ export interface operations {
            *             "quantity": 2,
            *             "price": 24.9,
            *             "discount": 1.5,
-           *             "tax": 1.5
+           *             "tax": 0.19
            *           }
            *         ],
            *         "created_time": "2026-05-14T09:30:00Z",
@@ -5932,7 +5932,7 @@ export interface operations {
            *             "quantity": 2,
            *             "price": 24.9,
            *             "discount": 1.5,
-           *             "tax": 1.5
+           *             "tax": 0.19
            *           }
            *         ],
            *         "created_time": "2026-05-14T09:30:00Z",
@@ -6252,7 +6252,7 @@ export interface operations {
            *             "quantity": 2,
            *             "price": 24.9,
            *             "discount": 1.5,
-           *             "tax": 1.5
+           *             "tax": 0.19
            *           }
            *         ],
            *         "created_time": "2026-05-14T09:30:00Z",
@@ -6540,7 +6540,7 @@ export interface operations {
            *             "quantity": 2,
            *             "price": 24.9,
            *             "discount": 1.5,
-           *             "tax": 1.5
+           *             "tax": 0.19
            *           }
            *         ],
            *         "created_time": "2026-05-14T09:30:00Z",
@@ -6839,7 +6839,7 @@ export interface operations {
            *             "quantity": 2,
            *             "price": 24.9,
            *             "discount": 1.5,
-           *             "tax": 1.5
+           *             "tax": 0.19
            *           }
            *         ],
            *         "created_time": "2026-05-14T09:30:00Z",
@@ -11223,7 +11223,7 @@ export interface operations {
          *           "height": 3,
          *           "unit_price": 24.9,
          *           "declared_unit_value": 24.9,
-         *           "tax": 1.5,
+         *           "tax": 7.95,
          *           "sku_code": "TEE-S",
          *           "brand": "Nordlicht",
          *           "unit": "pcs",
@@ -11792,7 +11792,7 @@ export interface operations {
            *             "height": 3,
            *             "unit_price": 24.9,
            *             "declared_unit_value": 24.9,
-           *             "tax": 1.5,
+           *             "tax": 7.95,
            *             "sku_code": "TEE-S",
            *             "brand": "Nordlicht",
            *             "unit": "pcs",
@@ -12345,7 +12345,7 @@ export interface operations {
            *             "height": 3,
            *             "unit_price": 24.9,
            *             "declared_unit_value": 24.9,
-           *             "tax": 1.5,
+           *             "tax": 7.95,
            *             "sku_code": "TEE-S",
            *             "brand": "Nordlicht",
            *             "unit": "pcs",
