@@ -1,8 +1,15 @@
 import type { OpenAPIObject, OperationObject } from '@nestjs/swagger';
 import { ExampleMaker, JsonSchema } from './openapi-examples';
 
-/** Where the document's paths are served: `npm start` on its default port. */
+/**
+ * Where the document's paths are served. First the gateway serving the document itself (a URL
+ * relative to the document, which OpenAPI allows): what the /docs page tries requests against,
+ * whatever host name the page was opened with (`npm start` names http://localhost:3000/docs; a
+ * page sending to 127.0.0.1 from there is another origin, and the browser refuses it). Then any
+ * gateway, by default `npm start` on this machine.
+ */
 export const SERVERS = [
+  { url: '/', description: 'The gateway serving this document (where /docs sends requests).' },
   {
     url: '{scheme}://{host}:{port}',
     description: 'A Consign gateway: by default `npm start` on this machine.',

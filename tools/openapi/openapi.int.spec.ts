@@ -64,6 +64,7 @@ describe('OpenAPI document', () => {
   it('is OpenAPI 3.1 with servers, and writes the contracts rules as JSON Schema means them', () => {
     expect(document.openapi).toBe('3.1.0');
     expect(document.servers).toEqual([
+      expect.objectContaining({ url: '/' }),
       expect.objectContaining({ url: '{scheme}://{host}:{port}' }),
     ]);
     // @IsPositive(): a label item of 0.5 kg is valid, as the server says.

@@ -7107,10 +7107,10 @@ export interface operations {
          *       "body_html": "<p>Organic cotton tee, regular fit.</p>",
          *       "vendor": "Nordlicht",
          *       "tags": [
-         *         "EUR"
+         *         "organic"
          *       ],
          *       "currency": "EUR",
-         *       "source": "carrier",
+         *       "source": "shopify",
          *       "options": {},
          *       "category": "Apparel",
          *       "images": [
@@ -7406,10 +7406,10 @@ export interface operations {
            *           "created_time": "2026-05-14T09:30:00Z",
            *           "updated_time": "2026-05-14T09:30:00Z",
            *           "tags": [
-           *             "EUR"
+           *             "organic"
            *           ],
            *           "currency": "EUR",
-           *           "source": "carrier",
+           *           "source": "shopify",
            *           "options": {},
            *           "category": "Apparel",
            *           "variants": [
@@ -7625,10 +7625,10 @@ export interface operations {
            *         "created_time": "2026-05-14T09:30:00Z",
            *         "updated_time": "2026-05-14T09:30:00Z",
            *         "tags": [
-           *           "EUR"
+           *           "organic"
            *         ],
            *         "currency": "EUR",
-           *         "source": "carrier",
+           *         "source": "shopify",
            *         "options": {},
            *         "category": "Apparel",
            *         "variants": [

@@ -1,30 +1,20 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import {
   ApiClient,
+  CHROMIUM_ARGS,
   Deployment,
   REPO_ROOT,
   aLabel,
   aLabelAddress,
+  chromiumPath,
   eventually,
 } from '@consign/testing';
 import { DEPLOYMENT_MODES } from './deployment-modes';
 
 /** Screenshots of the page, kept as test artefacts. */
 const ARTEFACTS = join(REPO_ROOT, 'test-artifacts', 'tracking-page');
-
-/** Debian's chromium (`.ci/run` installs it when missing). */
-function chromiumPath(): string {
-  try {
-    return execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim();
-  } catch {
-    throw new Error(
-      'Debian chromium is needed for the tracking-page tests: apt-get install chromium',
-    );
-  }
-}
 
 /** A carrier the sandbox leaves alone, so the test reports the events itself. */
 const QUIET = {
@@ -124,7 +114,7 @@ describe.each(DEPLOYMENT_MODES)('the public tracking page (%s)', (mode, start) =
     mkdirSync(ARTEFACTS, { recursive: true });
     const browser = await chromium.launch({
       executablePath: chromiumPath(),
-      args: ['--no-sandbox', '--disable-dev-shm-usage'],
+      args: CHROMIUM_ARGS,
     });
     try {
       for (const viewport of [

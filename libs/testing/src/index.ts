@@ -12,6 +12,7 @@ export * from './factories/rating.factory';
 export * from './factories/order.factory';
 export * from './e2e/hostile-requests';
 export * from './e2e/webhook-receiver';
+export * from './e2e/browser';
 export * from './e2e/openapi-conformance';
 export * from './database/test-database';
 export * from './database/service-test-bed';
