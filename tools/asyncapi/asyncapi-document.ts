@@ -13,7 +13,11 @@ import {
   replyTopicOf,
 } from '@consign/contracts';
 import { stringify } from 'yaml';
-import { ExampleMaker, JsonSchema as ExampleSchema } from '../openapi/openapi-examples';
+import {
+  EXAMPLE_TIME,
+  ExampleMaker,
+  JsonSchema as ExampleSchema,
+} from '../openapi/openapi-examples';
 import { JsonSchema, PayloadSchemas } from './payload-schemas';
 
 export const ASYNCAPI_YAML = 'docs/asyncapi.yaml';
@@ -137,7 +141,6 @@ interface ChannelSpec {
   operation: { action: 'send' | 'receive'; description: string; reply?: string };
 }
 
-const EXAMPLE_TIME = '2026-05-14T09:30:00Z';
 const EXAMPLE_CORRELATION_ID = '0b7c3f1e-7a43-4f53-9d86-1f3f0c7b2a10';
 
 /**

@@ -28,7 +28,8 @@ export interface JsonSchema {
   [keyword: string]: unknown;
 }
 
-const TIME = '2026-05-14T09:30:00Z';
+/** The time every example names (a date-time; its date where a date is asked for). */
+export const EXAMPLE_TIME = '2026-05-14T09:30:00Z';
 
 /**
  * Realistic values by property name, or by `Schema.property` where one name means different
@@ -261,8 +262,9 @@ function namedValues(name: string | undefined, within: string | undefined): unkn
 
 function stringExample(schema: JsonSchema, named: unknown[], name = ''): string {
   const candidates: unknown[] = [...named];
-  if (schema.format === 'date-time' || TIME_NAME.test(name)) candidates.unshift(TIME);
-  if (schema.format === 'date' || name.endsWith('_date')) candidates.unshift(TIME.slice(0, 10));
+  if (schema.format === 'date-time' || TIME_NAME.test(name)) candidates.unshift(EXAMPLE_TIME);
+  if (schema.format === 'date' || name.endsWith('_date'))
+    candidates.unshift(EXAMPLE_TIME.slice(0, 10));
   if (schema.format === 'email') candidates.push('ops@example.com');
   if (schema.format === 'uri') candidates.push('https://shop.example.com/hooks/consign');
   candidates.push('EUR', 'DE', 'ops@example.com', 'Organic tee', 'TEE-S');
