@@ -212,8 +212,9 @@ describe('ReservationWatchdog', () => {
         `UPDATE "orders"."order" SET status = $1, hold_reason = 'set aside by a test' WHERE status = $2`,
         [OrderStatus.OnHold, OrderStatus.Draft],
       );
-      const id = await newOrder();
+      // Before the insert: the order's time starts at its row's timestamp, which is no earlier.
       const createdAt = Date.now();
+      const id = await newOrder();
       dog.onApplicationBootstrap();
       try {
         const mine = await eventually(
