@@ -24,7 +24,7 @@ export const SERVERS = [
 /** Every tag an operation uses, described once. */
 export const TAGS: Record<string, string> = {
   Admin:
-    "The operator's API (`/2026-05/cloud/admin/…`): merchants, API keys, carrier credentials, stock reconciliation. Takes an admin key.",
+    "The platform administrator's API (`/2026-05/cloud/admin/…`): merchants, API keys, carrier credentials, stock reconciliation. Takes an admin key (not an `operator` key: that is a merchant's key for the warehouse operations).",
   Carriers:
     'Carriers report checkpoint events for the parcels they carry, with a carrier credential.',
   'Cost calculation': 'Prices an order or a freight shipment before it is placed.',

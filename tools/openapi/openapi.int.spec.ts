@@ -261,7 +261,7 @@ describe('OpenAPI document', () => {
       item.post ? [{ path, post: item.post }] : [],
     );
     // Keys are scoped to a merchant: carriers' event batches are deduplicated by content, and the
-    // admin API acts for no merchant (its writes are an operator's, by hand).
+    // admin API acts for no merchant (its writes are an administrator's, by hand).
     const merchantPosts = posts.filter(
       ({ path }) => !path.includes('/carrier/') && !path.includes('/cloud/admin/'),
     );

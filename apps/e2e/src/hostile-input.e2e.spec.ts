@@ -27,9 +27,12 @@ import { DEPLOYMENT_MODES } from './deployment-modes';
  * ids and query strings, wrong methods). Every answer is the envelope with HTTP status = code and
  * never a 5xx; the requests built to be refused are all 4xx; and nothing was created or changed
  * (lists, stock, the seeded records, label ids). FUZZ_SEED=<n> replays a run; a failure prints
- * its seed and the request.
+ * its seed and the request. Bounded by count and by time: each endpoint stops at RUNS requests or
+ * after FUZZ_ENDPOINT_MS (what it sent by then counts, and the shortfall is printed), so a slow
+ * machine runs fewer requests rather than a longer CI.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
+const ENDPOINT_MS = Number(process.env.FUZZ_ENDPOINT_MS ?? 3_000);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 
 type Client = 'merchant' | 'operator' | 'carrier';
@@ -348,8 +351,10 @@ describe.each(DEPLOYMENT_MODES)('hostile input (%s)', (_mode, start) => {
     async (_name, endpoint) => {
       // Built to break the house rules, not the document: only the answers are checked by Prism.
       const client = clients[endpoint.client].sendingHostileRequests();
+      let sent = 0;
       await fc.assert(
         fc.asyncProperty(endpoint.requests(seeded), async (hostile) => {
+          sent++;
           const headers: Record<string, string> = hostile.contentType
             ? { 'content-type': hostile.contentType }
             : {};
@@ -377,8 +382,18 @@ describe.each(DEPLOYMENT_MODES)('hostile input (%s)', (_mode, start) => {
           if (body.message.length > 2000)
             throw new Error(`a message of ${body.message.length} characters`);
         }),
-        { numRuns: RUNS, seed: SEED, endOnFailure: true },
+        {
+          numRuns: RUNS,
+          seed: SEED,
+          endOnFailure: true,
+          // No run at all is a failure, whatever the limit (fast-check's rule).
+          plugins: [fc.interruptAfterTimeLimit(ENDPOINT_MS)],
+        },
       );
+      if (sent < RUNS)
+        process.stdout.write(
+          `${endpoint.name}: ${sent} of ${RUNS} requests in ${ENDPOINT_MS} ms\n`,
+        );
     },
     300_000,
   );
