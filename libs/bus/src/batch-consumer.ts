@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
-import { KafkaLogger } from '@nestjs/microservices/helpers/kafka-logger';
+import { KafkaLogger } from '@nestjs/microservices';
 import { Batch, Consumer, ConsumerConfig, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
 import { AppConfig } from '@consign/config';
 import { headersToStrings } from './kafka/kafka-headers';
