@@ -1,6 +1,7 @@
 export * from './e2e/api-client';
 export * from './e2e/processes';
 export * from './e2e/deployments';
+export * from './e2e/embedded-template';
 export * from './e2e/admin';
 export * from './factories/product.factory';
 export * from './kafka/mokapi-broker';

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { AdminApi, BOOTSTRAP_MERCHANT_ID, newAdminKey } from './admin';
 import { ApiClient } from './api-client';
+import { seedFromEmbeddedTemplate } from './embedded-template';
 import { AppProcess, freePort, startApp, tempDir } from './processes';
 import { createTestDatabase } from '../database/test-database';
 
@@ -105,13 +106,14 @@ export const GATEWAY_READY = /Consign is running at|api-gateway is listening at/
 /**
  * The standalone app as one process: on a fresh copy of the test database when PostgreSQL is
  * reachable (or `embedded` is not asked for), otherwise on the embedded database in a temporary
- * DATA_DIR.
+ * DATA_DIR, a copy of the run's migrated embedded template (embedded-template.ts).
  */
 export async function startStandalone(
   options: { embedded?: boolean; env?: Record<string, string> } = {},
 ): Promise<Deployment> {
   const database = options.embedded ? undefined : await createTestDatabase();
   const dataDir = tempDir('standalone');
+  if (!database?.url) await seedFromEmbeddedTemplate(dataDir);
   const apiKey = newApiKey();
   const adminKey = newAdminKey();
   const port = await freePort();

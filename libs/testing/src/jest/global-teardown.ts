@@ -1,12 +1,13 @@
 import { builtTesting } from './global-setup';
 
 /**
- * Stops test brokers a killed run left behind; drops this run's template and every database
- * cloned from it (and only those). Safe to run once per tier.
+ * Stops test brokers a killed run left behind; removes this run's embedded template, drops its
+ * template database and every database cloned from it (and only those). Safe to run once per tier.
  */
 export default async function globalTeardown(): Promise<void> {
   const testing = builtTesting();
   await testing.reapMokapiBrokers();
+  testing.removeEmbeddedTemplate();
   if (testing.testDatabaseMode() !== 'postgres') return;
   await testing
     .withAdminClient(async (client) => {
