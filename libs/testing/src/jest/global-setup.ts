@@ -23,7 +23,9 @@ export const builtTesting = () => built<typeof TestingLibrary>('libs/testing/src
  * build the repository (the end-to-end suites run the apps as processes; the template below is
  * migrated by the built libraries) and, when PostgreSQL is reachable, migrate every service
  * schema into a template database that each test file clones. Migrations are always exercised:
- * here, or on each embedded database. The unit tier has no global setup.
+ * here, on each in-memory embedded database of the integration tier, and in the embedded data
+ * folder the end-to-end deployments copy (made by `admin migrate` on first use:
+ * e2e/embedded-template.ts). The unit tier has no global setup.
  */
 export default async function globalSetup(): Promise<void> {
   const testing = builtTestingAfterBuild();
