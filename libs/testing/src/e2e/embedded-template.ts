@@ -1,9 +1,13 @@
-import { cpSync, existsSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TEST_RUN_ENV } from '../database/test-database';
 import { runAdminCli } from './admin';
 import { tempDir } from './processes';
+
+const TEMPLATE_PREFIX = 'consign-embedded-template-';
+/** Older than any run: a template a killed run left behind. */
+const ABANDONED_AFTER_MS = 6 * 60 * 60 * 1000;
 
 /**
  * The embedded database the scenarios' standalone deployments start from, as the PostgreSQL ones
@@ -16,7 +20,7 @@ import { tempDir } from './processes';
  */
 export function embeddedTemplateDir(): string | undefined {
   const run = process.env[TEST_RUN_ENV];
-  return run ? join(tmpdir(), `consign-embedded-template-${run}`) : undefined;
+  return run ? join(tmpdir(), `${TEMPLATE_PREFIX}${run}`) : undefined;
 }
 
 /**
@@ -40,8 +44,21 @@ export async function seedFromEmbeddedTemplate(dataDir: string): Promise<void> {
   cpSync(template, dataDir, { recursive: true });
 }
 
-/** Removes the run's embedded template (global teardown). */
+/**
+ * Removes the run's embedded template, and any a killed run left behind (42 MB each): the
+ * global teardown's.
+ */
 export function removeEmbeddedTemplate(): void {
   const template = embeddedTemplateDir();
   if (template) rmSync(template, { recursive: true, force: true });
+  for (const name of readdirSync(tmpdir())) {
+    if (!name.startsWith(TEMPLATE_PREFIX)) continue;
+    const path = join(tmpdir(), name);
+    try {
+      if (Date.now() - statSync(path).mtimeMs > ABANDONED_AFTER_MS)
+        rmSync(path, { recursive: true, force: true });
+    } catch {
+      // Another run's teardown removed it meanwhile.
+    }
+  }
 }
