@@ -162,6 +162,36 @@ describe('health endpoints (a service process, distributed)', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  it('says it is ready only once readiness holds, its request client included', async () => {
+    // catalog-service also asks order-service (order states): its client has a reply consumer of
+    // its own, which joins its group after the server's consumer may have.
+    const catalogPort = await freePort();
+    const catalogDir = tempDir('health-catalog');
+    const catalog = await startApp(
+      'catalog-service',
+      {
+        KAFKA_BROKERS: broker.brokers,
+        BUS_COMMIT_INTERVAL_MS: String(MOKAPI_COMMIT_INTERVAL_MS),
+        // The product's fetch wait: the reply consumer's first fetch, which its connection waits
+        // for, then takes a while after the server's consumer is in its group.
+        ...(database.url ? { DATABASE_URL: database.url } : {}),
+        DATA_DIR: catalogDir,
+        PORT: String(catalogPort),
+        HOST: '127.0.0.1',
+      },
+      // The line alone: no waiting on /health/ready before asking it.
+      /catalog-service is ready/,
+    );
+    try {
+      const ready = await health(catalogPort, 'ready');
+      expect(ready.body.error).toEqual({});
+      expect(ready.status).toBe(200);
+    } finally {
+      await catalog.stop();
+      rmSync(catalogDir, { recursive: true, force: true });
+    }
+  });
+
   it('is ready with its consumer in its group, and unready, still live, once the broker is gone', async () => {
     const ready = await health(port, 'ready');
     expect(ready.status).toBe(200);

@@ -66,4 +66,33 @@ describe('connectInBackground', () => {
     expect(calls).toEqual(['reset']);
     expect(connection.isConnected()).toBe(false);
   });
+
+  it('says when every connection under way is made, and never once one is released', async () => {
+    const registry = new BusConnections();
+    const finish: Record<string, () => void> = {};
+    const start = (name: string) =>
+      connectInBackground(name, () => new Promise<void>((resolve) => (finish[name] = resolve)), {
+        reset: async () => undefined,
+        backoff: FAST,
+        registry,
+      });
+    start('catalog-service-server');
+    start('catalog-service-client');
+    let made = false;
+    void registry.allMade().then(() => (made = true));
+    finish['catalog-service-server']();
+    await sleep(5);
+    expect(made).toBe(false);
+    finish['catalog-service-client']();
+    await sleep(5);
+    expect(made).toBe(true);
+
+    const released = start('webhook-dispatcher-server');
+    let madeAfterRelease = false;
+    void registry.allMade().then(() => (madeAfterRelease = true));
+    released.release();
+    await sleep(20);
+    expect(madeAfterRelease).toBe(false);
+    await expect(registry.allMade()).resolves.toBeUndefined();
+  });
 });

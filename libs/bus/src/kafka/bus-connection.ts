@@ -20,10 +20,11 @@ export interface BusConnectionStatus {
  * say whether it consumes.
  */
 export class BusConnections {
-  private readonly connections = new Set<BusConnectionStatus>();
+  /** Each connection under way, with the promise its making resolves. */
+  private readonly connections = new Map<BusConnectionStatus, Promise<void>>();
 
-  add(status: BusConnectionStatus): void {
-    this.connections.add(status);
+  add(status: BusConnectionStatus, connected: Promise<void>): void {
+    this.connections.set(status, connected);
   }
 
   remove(status: BusConnectionStatus): void {
@@ -32,7 +33,15 @@ export class BusConnections {
 
   /** The connections not made yet. */
   pending(): BusConnectionStatus[] {
-    return [...this.connections].filter((c) => !c.connected).map((c) => ({ ...c }));
+    return [...this.connections.keys()].filter((c) => !c.connected).map((c) => ({ ...c }));
+  }
+
+  /**
+   * Resolves once every connection under way now is made; never, if one of them is released
+   * (shutdown) first. A process says it is ready then, when readiness stops naming them.
+   */
+  allMade(): Promise<void> {
+    return Promise.all(this.connections.values()).then(() => undefined);
   }
 }
 
@@ -84,11 +93,11 @@ export function connectInBackground(
     since: Date.now(),
     failedAttempts: 0,
   };
-  registry.add(status);
   let released = false;
   let timer: NodeJS.Timeout | undefined;
   let markConnected: () => void = () => undefined;
   const connected = new Promise<void>((resolve) => (markConnected = resolve));
+  registry.add(status, connected);
   const run = async (): Promise<void> => {
     if (released) return;
     try {

@@ -6,7 +6,7 @@ import { AppConfig, ConfigError, loadConfig } from '@consign/config';
 import { PlatformModule, busServerOptions, claimEmbeddedDatabase } from '../platform.module';
 import { exitCleanlyOnSignals } from './graceful-shutdown';
 import { GRACEFUL_FASTIFY_OPTIONS } from '../health/shutdown-state';
-import { ObservedKafkaServer } from '@consign/bus';
+import { ObservedKafkaServer, busConnections } from '@consign/bus';
 import { healthModule } from '../health/health.module';
 import { createAppLogger } from '@consign/observability';
 
@@ -69,8 +69,10 @@ export async function runServiceProcess(
   const logger = new Logger(appName);
   const url = await app.getUrl();
   logger.log(`${appName} is listening (health at ${url}/health/live)`);
+  // Ready once every bus connection of the process is made (the server's consumer group and the
+  // client's reply consumer): before, readiness still names the one not made yet.
   if (strategy instanceof ObservedKafkaServer)
-    void strategy.connected.then(() =>
+    void Promise.all([strategy.connected, busConnections.allMade()]).then(() =>
       logger.log(`${appName} is ready (health at ${url}/health/ready)`),
     );
 }
