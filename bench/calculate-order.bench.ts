@@ -8,6 +8,13 @@
  *
  * With --baseline, the standalone app of another checkout (built: `npm run build` there) runs
  * beside this one and each round measures it too: before and after a change, in the same run.
+ * With --perf DIR (Linux `perf`), each server runs with V8's jitdump (--perf-prof, so that perf
+ * names the JavaScript frames, even where V8 moved or freed code) and `perf record -F 4999 -g`
+ * samples it in the middle of each of its rounds; the recordings, the jitdumps and what `perf
+ * inject --jit` makes of them go to DIR. The run ends with bench/probes/perf-summary.ts's account
+ * of the last round of each server: where the CPU of a request went, by binary, by part of the
+ * request path and by function. Both servers run slower so (the figures of such a run are not
+ * the benchmark's), but perf does not stop them as V8's own profiler does.
  * With --bare-spin N, the bare server busy-waits N µs in each request before it answers: a
  * diagnostic, to compare the two servers' system time at about the same request rate (the ratio
  * it prints is then meaningless).
@@ -27,13 +34,14 @@
  * generator) is printed too.
  */
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon, { Result } from 'autocannon';
 import { cpuTimes } from './process-cpu';
 import { argNumber, argText, median } from './bench-args';
+import { parsePerfScript, summarize } from './probes/perf-summary';
 
 const ROOT = resolve(__dirname, '..', '..');
 const PATH = '/2025-07/cloud/calculate/order';
@@ -74,7 +82,60 @@ const pinned = existsSync('/usr/bin/taskset') || existsSync('/bin/taskset');
 
 /** Node.js flags for both servers (same for both, so the comparison stays fair). */
 function nodeFlags(): string[] {
-  return argText('node-flags', '').split(' ').filter(Boolean);
+  const flags = argText('node-flags', '').split(' ').filter(Boolean);
+  const perfDir = argText('perf', '');
+  // The jitdump perf inject reads: every piece of code V8 made, with when and where it lived.
+  return perfDir
+    ? [
+        ...flags,
+        '--perf-prof',
+        `--perf-prof-path=${resolve(perfDir)}`,
+        '--interpreted-frames-native-stack',
+      ]
+    : flags;
+}
+
+/** perf samples this often (Hz), in the middle of each round: `--perf`. */
+const PERF_FREQUENCY = 4999;
+
+interface PerfRecording {
+  file: string;
+  /** The part of the round perf recorded. */
+  seconds: number;
+  done: Promise<void>;
+}
+
+/** `perf record` of a server from 1 s into a round of `seconds` until 1 s before its end. */
+function recordPerf(pid: number, file: string, seconds: number): PerfRecording {
+  const window = Math.max(1, seconds - 2);
+  const done = new Promise<void>((resolveDone, fail) => {
+    setTimeout(() => {
+      const perf = spawn(
+        'perf',
+        // -k mono: the jitdump's clock, so that perf inject can place each sample's code.
+        [
+          'record',
+          '-q',
+          '-k',
+          'mono',
+          '-F',
+          String(PERF_FREQUENCY),
+          '-g',
+          '-p',
+          String(pid),
+        ].concat(['-o', file, '--']),
+        { stdio: ['ignore', 'ignore', 'inherit'] },
+      );
+      // `perf record -p` stops on SIGINT and writes its file.
+      const timer = setTimeout(() => perf.kill('SIGINT'), window * 1000);
+      perf.once('error', fail);
+      perf.once('exit', () => {
+        clearTimeout(timer);
+        resolveDone();
+      });
+    }, 1000);
+  });
+  return { file, seconds: window, done };
 }
 
 function startPinned(args: string[], env: Record<string, string>): ChildProcess {
@@ -133,6 +194,8 @@ async function load(url: string, seconds: number, connections: number): Promise<
 
 interface Round {
   rate: number;
+  /** With --perf: the recording, and the requests served meanwhile (by the round's rate). */
+  perf?: { file: string; requests: number };
   /** Server CPU µs per request, when measurable. */
   cpu: number | undefined;
   /** Of which in the kernel (system time): the socket reads and writes, mostly. */
@@ -145,16 +208,44 @@ async function measure(
   pid: number | undefined,
   seconds: number,
   connections: number,
+  perfFile?: string,
 ): Promise<Round> {
   const before = cpuTimes(pid);
+  const recording = perfFile && pid ? recordPerf(pid, perfFile, seconds) : undefined;
   const result = await load(url, seconds, connections);
   const after = cpuTimes(pid);
+  await recording?.done;
   const requests = result.requests.total;
+  const perf = recording && {
+    file: recording.file,
+    requests: Math.round((requests * recording.seconds) / seconds),
+  };
   if (!before || !after)
-    return { rate: result.requests.average, cpu: undefined, system: undefined, result };
+    return { rate: result.requests.average, cpu: undefined, system: undefined, result, perf };
   const system = (after.system - before.system) / requests;
   const cpu = (after.user - before.user) / requests + system;
-  return { rate: result.requests.average, cpu, system, result };
+  return { rate: result.requests.average, cpu, system, result, perf };
+}
+
+/** perf-summary.ts's account of a round's recording, its JavaScript frames named by the jitdump. */
+function perfSummary(title: string, round: Round): string {
+  if (!round.perf) return '';
+  const injected = round.perf.file.replace(/\.data$/, '.jit.data');
+  execFileSync('perf', ['inject', '--jit', '-i', round.perf.file, '-o', injected], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const script = execFileSync('perf', ['script', '-i', injected], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 30,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  return (
+    `\n${title}, perf record -F ${PERF_FREQUENCY} -g of the last round (${round.perf.file}):\n` +
+    summarize(parsePerfScript(script), {
+      top: 25,
+      perRequest: 1e6 / PERF_FREQUENCY / round.perf.requests,
+    })
+  );
 }
 
 /** The bare comparison: Fastify alone, answering the canned response. */
@@ -185,6 +276,8 @@ async function main(): Promise<void> {
   if (!existsSync(standaloneMain)) throw new Error('build first: npm run build');
   if (pinned) execFileSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
 
+  // Before the servers start: V8 writes their jitdumps there.
+  if (argText('perf', '')) mkdirSync(argText('perf', ''), { recursive: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'consign-bench-'));
   const children: ChildProcess[] = [];
   const cleanups: (() => void)[] = [];
@@ -276,9 +369,12 @@ async function main(): Promise<void> {
     const bare: Round[] = [];
     const app: Round[] = [];
     const baseline: Round[] = [];
+    const perfDir = argText('perf', '');
+    const perfFile = (server: string, round: number) =>
+      perfDir ? join(resolve(perfDir), `${server}-${round}.data`) : undefined;
     for (let round = 1; round <= rounds; round++) {
-      const b = await measure(bareUrl, barePid, duration, connections);
-      const a = await measure(appUrl, appPid, duration, connections);
+      const b = await measure(bareUrl, barePid, duration, connections, perfFile('bare', round));
+      const a = await measure(appUrl, appPid, duration, connections, perfFile('gateway', round));
       bare.push(b);
       app.push(a);
       let before = '';
@@ -319,6 +415,10 @@ async function main(): Promise<void> {
           : '') +
         `load average at the end: ${loadText()}\n`,
     );
+    if (perfDir)
+      process.stdout.write(
+        perfSummary('standalone gateway', app.at(-1)!) + perfSummary('bare Fastify', bare.at(-1)!),
+      );
   } finally {
     for (const child of children.reverse()) await stop(child);
     rmSync(dataDir, { recursive: true, force: true });
