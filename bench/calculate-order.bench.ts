@@ -83,19 +83,14 @@ const pinned = existsSync('/usr/bin/taskset') || existsSync('/bin/taskset');
 /** Node.js flags for both servers (same for both, so the comparison stays fair). */
 function nodeFlags(): string[] {
   const flags = argText('node-flags', '').split(' ').filter(Boolean);
-  const perfDir = argText('perf', '');
   // The jitdump perf inject reads: every piece of code V8 made, with when and where it lived.
-  return perfDir
-    ? [
-        ...flags,
-        '--perf-prof',
-        `--perf-prof-path=${resolve(perfDir)}`,
-        '--interpreted-frames-native-stack',
-      ]
+  return PERF_DIR
+    ? [...flags, '--perf-prof', `--perf-prof-path=${PERF_DIR}`, '--interpreted-frames-native-stack']
     : flags;
 }
 
-/** perf samples this often (Hz), in the middle of each round: `--perf`. */
+/** `--perf`: where the recordings go, and how often perf samples (Hz). */
+const PERF_DIR = argText('perf', '') && resolve(argText('perf', ''));
 const PERF_FREQUENCY = 4999;
 
 interface PerfRecording {
@@ -110,9 +105,9 @@ function recordPerf(pid: number, file: string, seconds: number): PerfRecording {
   const window = Math.max(1, seconds - 2);
   const done = new Promise<void>((resolveDone, fail) => {
     setTimeout(() => {
+      // -k mono: the jitdump's clock, so that perf inject can place each sample's code.
       const perf = spawn(
         'perf',
-        // -k mono: the jitdump's clock, so that perf inject can place each sample's code.
         [
           'record',
           '-q',
@@ -123,7 +118,9 @@ function recordPerf(pid: number, file: string, seconds: number): PerfRecording {
           '-g',
           '-p',
           String(pid),
-        ].concat(['-o', file, '--']),
+          '-o',
+          file,
+        ],
         { stdio: ['ignore', 'ignore', 'inherit'] },
       );
       // `perf record -p` stops on SIGINT and writes its file.
@@ -277,7 +274,7 @@ async function main(): Promise<void> {
   if (pinned) execFileSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
 
   // Before the servers start: V8 writes their jitdumps there.
-  if (argText('perf', '')) mkdirSync(argText('perf', ''), { recursive: true });
+  if (PERF_DIR) mkdirSync(PERF_DIR, { recursive: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'consign-bench-'));
   const children: ChildProcess[] = [];
   const cleanups: (() => void)[] = [];
@@ -369,9 +366,8 @@ async function main(): Promise<void> {
     const bare: Round[] = [];
     const app: Round[] = [];
     const baseline: Round[] = [];
-    const perfDir = argText('perf', '');
     const perfFile = (server: string, round: number) =>
-      perfDir ? join(resolve(perfDir), `${server}-${round}.data`) : undefined;
+      PERF_DIR ? join(PERF_DIR, `${server}-${round}.data`) : undefined;
     for (let round = 1; round <= rounds; round++) {
       const b = await measure(bareUrl, barePid, duration, connections, perfFile('bare', round));
       const a = await measure(appUrl, appPid, duration, connections, perfFile('gateway', round));
@@ -415,7 +411,7 @@ async function main(): Promise<void> {
           : '') +
         `load average at the end: ${loadText()}\n`,
     );
-    if (perfDir)
+    if (PERF_DIR)
       process.stdout.write(
         perfSummary('standalone gateway', app.at(-1)!) + perfSummary('bare Fastify', bare.at(-1)!),
       );

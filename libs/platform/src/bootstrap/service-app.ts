@@ -69,10 +69,10 @@ export async function runServiceProcess(
   const logger = new Logger(appName);
   const url = await app.getUrl();
   logger.log(`${appName} is listening (health at ${url}/health/live)`);
-  // Ready once every bus connection of the process is made (the server's consumer group and the
-  // client's reply consumer): before, readiness still names the one not made yet.
+  // Ready once every bus connection of the process is made (the server's consumer, the client's
+  // reply consumer, a batch consumer): before, readiness still names the one not made yet.
   if (strategy instanceof ObservedKafkaServer)
-    void Promise.all([strategy.connected, busConnections.allMade()]).then(() =>
-      logger.log(`${appName} is ready (health at ${url}/health/ready)`),
-    );
+    void busConnections
+      .allMade()
+      .then(() => logger.log(`${appName} is ready (health at ${url}/health/ready)`));
 }
