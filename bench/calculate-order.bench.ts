@@ -83,9 +83,17 @@ const pinned = existsSync('/usr/bin/taskset') || existsSync('/bin/taskset');
 /** Node.js flags for both servers (same for both, so the comparison stays fair). */
 function nodeFlags(): string[] {
   const flags = argText('node-flags', '').split(' ').filter(Boolean);
-  // The jitdump perf inject reads: every piece of code V8 made, with when and where it lived.
+  // The jitdump perf inject reads: every piece of code V8 made, with when and where it lived;
+  // and the code log V8 keeps beside it in the same folder, not in the working directory.
   return PERF_DIR
-    ? [...flags, '--perf-prof', `--perf-prof-path=${PERF_DIR}`, '--interpreted-frames-native-stack']
+    ? [
+        ...flags,
+        '--perf-prof',
+        `--perf-prof-path=${PERF_DIR}`,
+        '--interpreted-frames-native-stack',
+        '--no-logfile-per-isolate',
+        `--logfile=${join(PERF_DIR, 'v8-%p.log')}`,
+      ]
     : flags;
 }
 
