@@ -6,6 +6,7 @@ describe('loadConfig', () => {
     expect(config.PORT).toBe(3000);
     expect(config.DATA_DIR).toBe('./data');
     expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.DATABASE_POOL_SIZE).toBe(10);
     expect(config.kafkaBrokers).toEqual([]);
     expect([
       config.SHUTDOWN_DELAY_MS,
@@ -18,9 +19,11 @@ describe('loadConfig', () => {
     const config = loadConfig({
       PORT: '8080',
       DATABASE_URL: 'postgres://u@127.0.0.1:5432/db',
+      DATABASE_POOL_SIZE: '4',
       KAFKA_BROKERS: 'kafka-0:9092,kafka-1:9092',
     });
     expect(config.PORT).toBe(8080);
+    expect(config.DATABASE_POOL_SIZE).toBe(4);
     expect(config.kafkaBrokers).toEqual(['kafka-0:9092', 'kafka-1:9092']);
   });
 
@@ -42,6 +45,8 @@ describe('loadConfig', () => {
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE'],
+    [{ DATABASE_POOL_SIZE: 'ten' }, 'DATABASE_POOL_SIZE'],
     [{ KAFKA_BROKERS: 'kafka-0' }, 'KAFKA_BROKERS'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ SHUTDOWN_DELAY_MS: '-1' }, 'SHUTDOWN_DELAY_MS'],

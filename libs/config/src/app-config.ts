@@ -61,6 +61,18 @@ export class AppConfig {
   })
   DATABASE_URL?: string;
 
+  /**
+   * Connections each service schema of the process may hold on PostgreSQL: a pool per schema
+   * (the standalone has eight, a service process one or two), so a deployment holds at most the
+   * sum over its processes of schemas × this (docs/operations.md, "PostgreSQL"). Unused on the
+   * embedded database, which has one connection.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  DATABASE_POOL_SIZE = 10;
+
   /** Comma-separated Kafka bootstrap brokers (host:port); when unset the in-process bus is used. */
   @Transform(blankToUndefined)
   @IsOptional()

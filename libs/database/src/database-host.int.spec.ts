@@ -72,6 +72,27 @@ describe('DatabaseHost', () => {
     expect(concurrentTransactions(pooled)).toBe(7);
   });
 
+  it('opens no more connections for a schema than its pool size (DATABASE_POOL_SIZE)', async () => {
+    const target = database.target;
+    const postgres = target.kind === 'postgres';
+    const host = new DatabaseHost(postgres ? { ...target, poolSize: 2 } : target);
+    try {
+      const dataSource = await host.openServiceDataSource({
+        name: 'pool-size',
+        schema: 'host_test_pool_size',
+        entities: [],
+        migrations: [],
+      });
+      // Six at once: the pool makes connections up to its size and queues the rest.
+      const answers: { pid: number }[][] = await Promise.all(
+        Array.from({ length: 6 }, () => dataSource.query('SELECT pg_backend_pid() AS pid')),
+      );
+      expect(new Set(answers.map(([row]) => row.pid)).size).toBe(postgres ? 2 : 1);
+    } finally {
+      await host.close();
+    }
+  });
+
   it('maps numeric and bigint to exact numbers', async () => {
     const host = new DatabaseHost(database.target);
     const dataSource = await host.openServiceDataSource({

@@ -47,7 +47,7 @@ export interface PlatformOptions {
 
 export function databaseTargetOf(config: AppConfig): ConstructorParameters<typeof DatabaseHost>[0] {
   return config.DATABASE_URL
-    ? { kind: 'postgres', url: config.DATABASE_URL }
+    ? { kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE }
     : { kind: 'pglite', dataDir: `${config.DATA_DIR.replace(/\/$/, '')}/pgdata` };
 }
 
