@@ -20,6 +20,7 @@
  * ones, which are the gateway's.
  */
 import { readFileSync } from 'node:fs';
+import { argNumber, argTexts } from '../bench-args';
 
 /** The parts of the gateway's calculate/order path, by the frames that are theirs. */
 export const GATEWAY_PARTS: [string, RegExp][] = [
@@ -70,15 +71,6 @@ export function binaryKind(binary: string): string {
   if (/\/node$/.test(binary)) return 'node itself: V8 runtime, builtins, GC, libuv';
   if (/libc\.so|libstdc\+\+|libm\.so/.test(binary)) return 'the C and C++ libraries';
   return binary;
-}
-
-function option(name: string): string | undefined {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? process.argv[index + 1] : undefined;
-}
-
-function options(name: string): string[] {
-  return process.argv.flatMap((arg, i) => (arg === `--${name}` ? [process.argv[i + 1]] : []));
 }
 
 export function summarize(
@@ -132,15 +124,15 @@ export function summarize(
 function main(): void {
   const file = process.argv[2] && !process.argv[2].startsWith('--') ? process.argv[2] : 0;
   const samples = parsePerfScript(readFileSync(file, 'utf8'));
-  const frequency = Number(option('frequency') ?? 0);
-  const requests = Number(option('requests') ?? 0);
-  const extra = options('group').map((group): [string, RegExp] => {
+  const frequency = argNumber('frequency', 0);
+  const requests = argNumber('requests', 0);
+  const extra = argTexts('group').map((group): [string, RegExp] => {
     const at = group.indexOf('=');
     return [group.slice(0, at), new RegExp(group.slice(at + 1))];
   });
   process.stdout.write(
     summarize(samples, {
-      top: Number(option('top') ?? 30),
+      top: argNumber('top', 30),
       perRequest: frequency && requests ? 1e6 / frequency / requests : undefined,
       parts: [...GATEWAY_PARTS, ...extra],
     }),
