@@ -1,4 +1,4 @@
-import { binaryKind, parsePerfScript, summarize } from './perf-summary';
+import { binaryKind, fileOf, parsePerfScript, summarize } from './perf-summary';
 
 /** Two samples as `perf script` prints them after `perf inject --jit`. */
 const SCRIPT = `MainThread  7846  3356.018777:     200040 cpu-clock:pppH: 
@@ -45,5 +45,27 @@ describe('perf-summary', () => {
     expect(text).toContain(' 50.0 %   100.0 µs/req  the socket write');
     expect(text).toContain('  0.0 %     0.0 µs/req  pricing');
     expect(text).toContain(' 50.0 %   100.0 µs/req  kernel');
+  });
+
+  it('names the file of a JavaScript frame, and of no other', () => {
+    expect(fileOf('JS:*onEnd /app/node_modules/fastify/lib/content-type-parser.js:295:18')).toBe(
+      'fastify/lib/content-type-parser.js',
+    );
+    expect(fileOf("JS:*'calc /app/dist/libs/rating/src/order.js:36:24")).toBe(
+      'libs/rating/src/order.js',
+    );
+    expect(fileOf("JS:+'handleWriteReq node:internal/stream_base_commons:46:24")).toBe(
+      'node:internal/stream_base_commons',
+    );
+    expect(fileOf("JS:*'copyShape :3:26")).toBe('(code made at run time: new Function)');
+    expect(fileOf('v8::internal::JsonParser<unsigned char>::ParseJsonObject')).toBeUndefined();
+  });
+
+  it("charges each sample to its innermost JavaScript frame's file, the kernel apart", () => {
+    const text = summarize(parsePerfScript(SCRIPT), { perRequest: 1e6 / 1000 / 10, parts: [] });
+    expect(text).toContain(' 50.0 %   100.0 µs/req  fastify/lib/content-type-parser.js\n');
+    expect(text).toContain(
+      ' 50.0 %   100.0 µs/req  node:internal/stream_base_commons, in the kernel',
+    );
   });
 });

@@ -73,6 +73,29 @@ export function binaryKind(binary: string): string {
   return binary;
 }
 
+const JS_FRAME = /^JS:\S*\s(\S*):\d+:\d+$/;
+
+/**
+ * The file of a JavaScript frame ("JS:*'name /app/dist/libs/x.js:3:26"), relative to dist/ or
+ * node_modules/; undefined for any other frame.
+ */
+export function fileOf(symbol: string): string | undefined {
+  const match = JS_FRAME.exec(symbol);
+  if (!match) return undefined;
+  if (match[1] === '') return '(code made at run time: new Function)';
+  return match[1].replace(/^.*\/node_modules\//, '').replace(/^.*\/dist\//, '');
+}
+
+/**
+ * Where a sample's CPU belongs among the files: its innermost JavaScript frame's file, with the
+ * builtins, runtime and kernel code it called (the kernel's apart: its cost depends on the rate).
+ */
+function ownerOf(frames: [string, string][]): string {
+  const file = frames.map(([symbol]) => fileOf(symbol)).find((found) => found !== undefined);
+  const kernel = frames[0][1].includes('kernel') ? ', in the kernel' : '';
+  return `${file ?? '(no JavaScript frame: GC, the event loop)'}${kernel}`;
+}
+
 export function summarize(
   samples: Sample[],
   {
@@ -92,11 +115,14 @@ export function summarize(
     (perRequest ? `  ${(count * perRequest).toFixed(1).padStart(6)} µs/req` : '');
   const byBinary = new Map<string, number>();
   const bySymbol = new Map<string, number>();
+  const byFile = new Map<string, number>();
   for (const { frames } of samples) {
     const [symbol, binary] = frames[0];
     const kind = binaryKind(binary);
     byBinary.set(kind, (byBinary.get(kind) ?? 0) + 1);
     bySymbol.set(symbol, (bySymbol.get(symbol) ?? 0) + 1);
+    const owner = ownerOf(frames);
+    byFile.set(owner, (byFile.get(owner) ?? 0) + 1);
   }
   const sorted = (counts: Map<string, number>) => [...counts].sort((a, b) => b[1] - a[1]);
   const lines = [
@@ -112,6 +138,11 @@ export function summarize(
       ).length;
       return `${share(count)}  ${name}`;
     }),
+    '',
+    `by JavaScript file (the innermost one on the stack, with the code it called), top ${top}`,
+    ...sorted(byFile)
+      .slice(0, top)
+      .map(([file, count]) => `${share(count)}  ${file}`),
     '',
     `by function (self), top ${top}`,
     ...sorted(bySymbol)
