@@ -4,22 +4,26 @@
  *
  *   npm run bench:calculate-order [-- --duration 10 --connections 10 --rounds 3]
  *                                    [--node-flags "--max-semi-space-size=64"] [--log-level log]
- *                                    [--baseline /path/to/other/checkout] [--bare-spin 45]
+ *                                    [--baseline /path/to/other/checkout] [--work] [--bare-spin 45]
  *
  * With --baseline, the standalone app of another checkout (built: `npm run build` there) runs
  * beside this one and each round measures it too: before and after a change, in the same run.
+ * With --work, each round also measures bench/work-server.ts: the request's own work (the
+ * contract's validation, the pricing, the envelope) in bare Fastify, without the platform (API
+ * key, bus, observability); between bare Fastify and the gateway, it splits the gateway's cost
+ * into the work and the platform.
  * With --perf DIR (Linux `perf`), each server runs with V8's jitdump (--perf-prof, so that perf
  * names the JavaScript frames, even where V8 moved or freed code) and `perf record -F 4999 -g`
  * samples it in the middle of each of its rounds; the recordings, the jitdumps and what `perf
  * inject --jit` makes of them go to DIR. The run ends with bench/probes/perf-summary.ts's account
  * of the last round of each server: where the CPU of a request went, by binary, by part of the
- * request path and by function. Both servers run slower so (the figures of such a run are not
- * the benchmark's), but perf does not stop them as V8's own profiler does.
+ * request path, by JavaScript file and by function. Every server runs slower so (the figures of
+ * such a run are not the benchmark's), but perf does not stop them as V8's own profiler does.
  * With --bare-spin N, the bare server busy-waits N µs in each request before it answers: a
  * diagnostic, to compare the two servers' system time at about the same request rate (the ratio
  * it prints is then meaningless).
  *
- * Both servers are child processes pinned to CPU 0 (when `taskset` exists); this process, the
+ * The servers are child processes pinned to CPU 0 (when `taskset` exists); this process, the
  * load generator (autocannon), is pinned to CPU 1. The standalone app runs on the embedded
  * database with the rate limit off; its API key is looked up once and then cached. It logs at
  * LOG_LEVEL=warn unless --log-level says otherwise (`log`, the default of a deployment, adds the
@@ -66,6 +70,13 @@ const BODY = JSON.stringify({
   currency: 'USD',
   dimension: { length: 30, width: 20, height: 10.5, uom: 'cm' },
 });
+
+/** The benchmark's request, as every server gets it (bare Fastify ignores the key). */
+const REQUEST: RequestInit = {
+  method: 'PUT',
+  headers: { 'content-type': 'application/json', authorization: `Bearer ${API_KEY}` },
+  body: BODY,
+};
 
 function freePort(): Promise<number> {
   return new Promise((done, fail) => {
@@ -208,6 +219,17 @@ interface Round {
   result: Result;
 }
 
+/** A server measured beside the gateway in every round (--baseline, --work). */
+interface Other {
+  /** In the round lines. */
+  name: string;
+  /** In the summary. */
+  title: string;
+  url: string;
+  child: ChildProcess;
+  rounds: Round[];
+}
+
 async function measure(
   url: string,
   pid: number | undefined,
@@ -299,9 +321,9 @@ async function main(): Promise<void> {
       }),
     );
     const appUrl = `http://127.0.0.1:${appPort}${PATH}`;
+    // Servers measured beside the gateway in every round: another checkout's, the work alone.
+    const others: Other[] = [];
     const baselineRoot = argText('baseline', '');
-    let baselineUrl: string | undefined;
-    let baselineChild: ChildProcess | undefined;
     if (baselineRoot) {
       const baselineMain = join(
         resolve(baselineRoot),
@@ -314,7 +336,7 @@ async function main(): Promise<void> {
       if (!existsSync(baselineMain)) throw new Error(`build the baseline first: ${baselineMain}`);
       const baselinePort = await freePort();
       const baselineData = mkdtempSync(join(tmpdir(), 'consign-bench-baseline-'));
-      baselineChild = startPinned([baselineMain], {
+      const child = startPinned([baselineMain], {
         PORT: String(baselinePort),
         HOST: '127.0.0.1',
         DATA_DIR: baselineData,
@@ -322,24 +344,36 @@ async function main(): Promise<void> {
         RATE_LIMIT_MAX: '0',
         LOG_LEVEL: logLevel,
       });
-      children.push(baselineChild);
+      children.push(child);
       cleanups.push(() => rmSync(baselineData, { recursive: true, force: true }));
-      baselineUrl = `http://127.0.0.1:${baselinePort}${PATH}`;
-    }
-    const sample = await waitFor(appUrl, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${API_KEY}` },
-      body: BODY,
-    });
-    const response = await sample.text();
-    if (baselineUrl) {
-      const baselineSample = await waitFor(baselineUrl, {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${API_KEY}` },
-        body: BODY,
+      others.push({
+        name: 'baseline',
+        title: `baseline (${baselineRoot})`,
+        url: `http://127.0.0.1:${baselinePort}${PATH}`,
+        child,
+        rounds: [],
       });
-      if ((await baselineSample.text()) !== response)
-        throw new Error('the baseline answers calculate/order differently: not the same work');
+    }
+    if (process.argv.includes('--work')) {
+      const workPort = await freePort();
+      const child = startPinned([join(__dirname, 'work-server.js'), PATH], {
+        PORT: String(workPort),
+      });
+      children.push(child);
+      others.push({
+        name: 'work only',
+        title: 'work only (bench/work-server.ts)',
+        url: `http://127.0.0.1:${workPort}${PATH}`,
+        child,
+        rounds: [],
+      });
+    }
+    const sample = await waitFor(appUrl, REQUEST);
+    const response = await sample.text();
+    for (const other of others) {
+      const otherSample = await waitFor(other.url, REQUEST);
+      if ((await otherSample.text()) !== response)
+        throw new Error(`the ${other.name} server answers calculate/order differently`);
     }
     const responseFile = join(dataDir, 'response.json');
     writeFileSync(responseFile, response);
@@ -353,11 +387,7 @@ async function main(): Promise<void> {
       }),
     );
     const bareUrl = `http://127.0.0.1:${barePort}${PATH}`;
-    await waitFor(bareUrl, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: BODY,
-    });
+    await waitFor(bareUrl, REQUEST);
 
     process.stdout.write(
       `calculate/order: ${Buffer.byteLength(BODY)} B body, ${Buffer.byteLength(response)} B ` +
@@ -369,11 +399,10 @@ async function main(): Promise<void> {
     );
     await load(appUrl, 3, connections); // warm up both (JIT, caches)
     await load(bareUrl, 3, connections);
-    if (baselineUrl) await load(baselineUrl, 3, connections);
+    for (const other of others) await load(other.url, 3, connections);
     const [appPid, barePid] = [children[0].pid, children.at(-1)?.pid];
     const bare: Round[] = [];
     const app: Round[] = [];
-    const baseline: Round[] = [];
     const perfFile = (server: string, round: number) =>
       PERF_DIR ? join(PERF_DIR, `${server}-${round}.data`) : undefined;
     for (let round = 1; round <= rounds; round++) {
@@ -381,15 +410,21 @@ async function main(): Promise<void> {
       const a = await measure(appUrl, appPid, duration, connections, perfFile('gateway', round));
       bare.push(b);
       app.push(a);
-      let before = '';
-      if (baselineUrl) {
-        const z = await measure(baselineUrl, baselineChild?.pid, duration, connections);
-        baseline.push(z);
-        before = `, baseline ${z.rate.toFixed(0)} req/s${cpuText(z.cpu, z.system)}, ratio ${(z.rate / b.rate).toFixed(2)}`;
+      let besides = '';
+      for (const other of others) {
+        const o = await measure(
+          other.url,
+          other.child.pid,
+          duration,
+          connections,
+          perfFile(other.name.replace(/\W+/g, '-'), round),
+        );
+        other.rounds.push(o);
+        besides += `, ${other.name} ${o.rate.toFixed(0)} req/s${cpuText(o.cpu, o.system)}, ratio ${(o.rate / b.rate).toFixed(2)}`;
       }
       process.stdout.write(
         `round ${round}: bare ${b.rate.toFixed(0)} req/s${cpuText(b.cpu, b.system)}, ` +
-          `standalone ${a.rate.toFixed(0)} req/s${cpuText(a.cpu, a.system)}, ratio ${(a.rate / b.rate).toFixed(2)}${before}\n`,
+          `standalone ${a.rate.toFixed(0)} req/s${cpuText(a.cpu, a.system)}, ratio ${(a.rate / b.rate).toFixed(2)}${besides}\n`,
       );
     }
     const latency = (results: Round[]) =>
@@ -409,19 +444,22 @@ async function main(): Promise<void> {
         (bareCpu && appCpu
           ? `ratio (CPU per request, bare / gateway): ${(bareCpu / appCpu).toFixed(2)}\n`
           : '') +
-        (baseline.length
-          ? `baseline (${argText('baseline', '')}): ${median(baseline.map((r) => r.rate)).toFixed(0)} req/s${cpuText(cpuOf(baseline), systemOf(baseline))}, ` +
-            `ratio ${median(baseline.map((r, i) => r.rate / bare[i].rate)).toFixed(2)}` +
-            (bareCpu && cpuOf(baseline)
-              ? `, CPU ratio ${(bareCpu / cpuOf(baseline)!).toFixed(2)}`
-              : '') +
-            '\n'
-          : '') +
+        others
+          .map(
+            ({ title, rounds: runs }) =>
+              `${title}: ${median(runs.map((r) => r.rate)).toFixed(0)} req/s${cpuText(cpuOf(runs), systemOf(runs))}, ` +
+              `ratio ${median(runs.map((r, i) => r.rate / bare[i].rate)).toFixed(2)}` +
+              (bareCpu && cpuOf(runs) ? `, CPU ratio ${(bareCpu / cpuOf(runs)!).toFixed(2)}` : '') +
+              '\n',
+          )
+          .join('') +
         `load average at the end: ${loadText()}\n`,
     );
     if (PERF_DIR)
       process.stdout.write(
-        perfSummary('standalone gateway', app.at(-1)!) + perfSummary('bare Fastify', bare.at(-1)!),
+        perfSummary('standalone gateway', app.at(-1)!) +
+          others.map((other) => perfSummary(other.title, other.rounds.at(-1)!)).join('') +
+          perfSummary('bare Fastify', bare.at(-1)!),
       );
   } finally {
     for (const child of children.reverse()) await stop(child);
