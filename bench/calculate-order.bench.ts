@@ -2,7 +2,7 @@
  * PUT /2025-07/cloud/calculate/order through the standalone gateway, against a bare Fastify
  * route answering the same JSON, in the same run (issue #3: at least half the bare rate).
  *
- *   npm run bench:calculate-order [-- --duration 10 --connections 10 --rounds 3]
+ *   npm run bench:calculate-order [-- --duration 10 --connections 10 --rounds 3 --warmup 10]
  *                                    [--node-flags "--max-semi-space-size=64"] [--log-level log]
  *                                    [--baseline /path/to/other/checkout] [--work] [--bare-spin 45]
  *
@@ -298,6 +298,7 @@ async function main(): Promise<void> {
   const duration = argNumber('duration', 10);
   const connections = argNumber('connections', 10);
   const rounds = argNumber('rounds', 3);
+  const warmup = argNumber('warmup', 10);
   const logLevel = argText('log-level', 'warn');
   const standaloneMain = join(ROOT, 'dist', 'apps', 'standalone', 'src', 'main.js');
   if (!existsSync(standaloneMain)) throw new Error('build first: npm run build');
@@ -391,15 +392,18 @@ async function main(): Promise<void> {
 
     process.stdout.write(
       `calculate/order: ${Buffer.byteLength(BODY)} B body, ${Buffer.byteLength(response)} B ` +
-        `response, ${connections} connections, ${rounds} × ${duration} s each, Node.js ${process.version}` +
+        `response, ${connections} connections, ${warmup} s warm-up, ${rounds} × ${duration} s each, ` +
+        `Node.js ${process.version}` +
         `${pinned ? ', servers on CPU 0, load on CPU 1' : ''}, LOG_LEVEL=${logLevel}` +
         `${nodeFlags().length ? `, node ${nodeFlags().join(' ')}` : ''}` +
         `${argNumber('bare-spin', 0) > 0 ? `, bare server spinning ${argNumber('bare-spin', 0)} µs a request` : ''}, ` +
         `load average ${loadText()}\n`,
     );
-    await load(appUrl, 3, connections); // warm up both (JIT, caches)
-    await load(bareUrl, 3, connections);
-    for (const other of others) await load(other.url, 3, connections);
+    // Warm up every server (JIT, caches): V8 compiles the gateway's larger code on the same CPU for
+    // several seconds, and a round measured meanwhile read up to 40 % more CPU a request.
+    await load(appUrl, warmup, connections);
+    await load(bareUrl, warmup, connections);
+    for (const other of others) await load(other.url, warmup, connections);
     const [appPid, barePid] = [children[0].pid, children.at(-1)?.pid];
     const bare: Round[] = [];
     const app: Round[] = [];
