@@ -172,8 +172,8 @@ describe('health endpoints (a service process, distributed)', () => {
       {
         KAFKA_BROKERS: broker.brokers,
         BUS_COMMIT_INTERVAL_MS: String(MOKAPI_COMMIT_INTERVAL_MS),
-        // The product's fetch wait: the reply consumer's first fetch, which its connection waits
-        // for, then takes a while after the server's consumer is in its group.
+        // No KAFKA_FETCH_MAX_WAIT_MS: on the product's fetch wait, the reply consumer's first
+        // fetch, which its connection waits for, ends a while after the server's consumer joined.
         ...(database.url ? { DATABASE_URL: database.url } : {}),
         DATA_DIR: catalogDir,
         PORT: String(catalogPort),

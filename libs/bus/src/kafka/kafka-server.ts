@@ -107,11 +107,6 @@ export class ObservedKafkaServer extends ServerKafka {
     return Promise.resolve();
   }
 
-  /** Resolves once the server consumes (never, if it is closed first). */
-  get connected(): Promise<void> {
-    return this.connection?.connected ?? Promise.resolve();
-  }
-
   override async bindEvents(consumer: Consumer): Promise<void> {
     // Before the consumer runs, so that its first message is paced too.
     if (this.commitIntervalMs > 0 && !this.pacer)
