@@ -4359,6 +4359,7 @@ export interface operations {
         size?: number;
         /** @description A variant id or a variant's sku code. */
         sku?: string;
+        /** @description A warehouse's code (`GET /2025-07/cloud/warehouse` lists them): its stock only. */
         warehouse_code?: string;
       };
       header?: never;
@@ -12016,6 +12017,7 @@ export interface operations {
       query: {
         /** @description `label` (default) or `customs` (PDF only). */
         type?: 'label' | 'customs';
+        /** @description `pdf`, `png` or `zpl`: the shipping label comes in all three, a customs declaration in `pdf` only. */
         format: 'pdf' | 'png' | 'zpl';
       };
       header?: never;

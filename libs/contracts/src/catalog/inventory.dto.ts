@@ -12,6 +12,7 @@ export class InventoryQuery extends PageQuery {
   @MaxLength(VARIANT_LIMITS.sku)
   sku?: string;
 
+  /** A warehouse's code (`GET /2025-07/cloud/warehouse` lists them): its stock only. */
   @IsOptional()
   @IsString()
   @IsNotEmpty()

@@ -4,7 +4,7 @@ import { IsEnum, IsOptional } from 'class-validator';
 export enum LabelDocumentFormat {
   /** A 4 × 6 in page. */
   Pdf = 'pdf',
-  /** 812 × 1218 pixels: 4 × 6 in at 203 dpi, black on white (8-bit RGBA, as resvg writes it). */
+  /** 812 × 1218 pixels: 4 × 6 in at 203 dpi, black on white at 1 bit per pixel (render-png.ts). */
   Png = 'png',
   /** ZPL II for a 203 dpi thermal printer, 4 × 6 in. */
   Zpl = 'zpl',

@@ -342,7 +342,12 @@ export default async () => {
                 type: () => String,
                 description: "A variant id or a variant's sku code.",
               },
-              warehouse_code: { required: false, type: () => String },
+              warehouse_code: {
+                required: false,
+                type: () => String,
+                description:
+                  "A warehouse's code (`GET /2025-07/cloud/warehouse` lists them): its stock only.",
+              },
             },
             InventoryView: {
               sku_number: {

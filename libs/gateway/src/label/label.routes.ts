@@ -91,7 +91,13 @@ export class LabelRoutes implements RouteGroup {
       params: { id: longIdParam('The label id.') },
       query: LabelDocumentQuery,
       queryDocs: [
-        { name: 'format', enum: LabelDocumentFormat, required: true },
+        {
+          name: 'format',
+          enum: LabelDocumentFormat,
+          required: true,
+          description:
+            '`pdf`, `png` or `zpl`: the shipping label comes in all three, a customs declaration in `pdf` only.',
+        },
         {
           name: 'type',
           enum: LabelDocumentType,
