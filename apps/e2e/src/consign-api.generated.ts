@@ -885,19 +885,22 @@ export interface components {
        * @example DE
        */
       country_code: string;
+      /** @description City: a service's zone rules may name cities (a rule by postal code comes first). */
       city?: string;
-      /** @description Postal code. */
+      /** @description Postal code: picks the zone by a service's postal-prefix rules, and remote-area surcharges. */
       zip_code?: string;
     };
     CalcOriginAddressDto: {
+      /** @description A warehouse's code (`GET /2025-07/cloud/warehouse`); it must be in `country_code`. */
       warehouse_code: string;
       /**
        * @description ISO 3166-1 alpha-2.
        * @example DE
        */
       country_code: string;
+      /** @description City, as given: the rates go by the warehouse and its country. */
       city?: string;
-      /** @description Postal code. */
+      /** @description Postal code, as given (see `city`). */
       zip_code?: string;
     };
     CalculateFreightRequest: {
@@ -906,15 +909,23 @@ export interface components {
        * @example DE
        */
       dest_country_code: string;
+      /** @description City: a service's zone rules may name cities (a rule by postal code comes first). */
       dest_city?: string;
+      /** @description Postal code: picks the zone by a service's postal-prefix rules, and remote-area surcharges. */
       dest_zip_code?: string;
       /**
        * @description ISO 3166-1 alpha-2.
        * @example DE
        */
       origin_country_code: string;
+      /** @description City, as given: the rates go by the origin country. */
       origin_city?: string;
+      /** @description Postal code, as given: the rates go by the origin country. */
       origin_zip_code?: string;
+      /**
+       * @description Package size. Where a service charges volumetric weight, it bills the heavier of the actual
+       *     weight and length × width × height / its `volumetric_divisor` (`GET /2025-07/cloud/service`).
+       */
       dimension?: components['schemas']['DimensionDto'];
       /** @description Number(12,2), in the weight unit. */
       weight: number;
@@ -947,6 +958,7 @@ export interface components {
       currency?: string;
     };
     CalculateOrderRequest: {
+      /** @description Where the order goes: the country picks the services, the postal code and city their zone. */
       dest_address: components['schemas']['CalcDestAddressDto'];
       /** @description Candidate origin warehouses; at least one. */
       origin_addresses: components['schemas']['CalcOriginAddressDto'][];
@@ -979,6 +991,10 @@ export interface components {
        * @example EUR
        */
       currency?: string;
+      /**
+       * @description Package size. Where a service charges volumetric weight, it bills the heavier of the actual
+       *     weight and length × width × height / its `volumetric_divisor` (`GET /2025-07/cloud/service`).
+       */
       dimension?: components['schemas']['DimensionDto'];
     };
     CarrierAllocationDto: {
@@ -1102,6 +1118,7 @@ export interface components {
       package_number: number;
       /** @description Merchant's reference. */
       reference?: string;
+      /** @description Notes for the warehouse receiving the delivery. */
       remarks?: string;
       /** @description Sender of the goods. */
       shipper?: components['schemas']['ShipperDto'];
@@ -1141,10 +1158,17 @@ export interface components {
        * @description Expected pickup time, ISO 8601 date-time.
        */
       expect_pickup_time?: string;
+      /**
+       * @description The carrier service (`GET /2025-07/cloud/service`) and its inco term; without one, DAP where
+       *     the service offers it, else its first. A code that is not a service, or a term it does not
+       *     offer, is a 400.
+       */
       service: components['schemas']['LabelServiceDto'];
       /** @description Goods in the package; at least one. */
       items: components['schemas']['LabelItemDto'][];
+      /** @description What the package holds: a service that does not carry a content refuses the label (422). */
       package_attributes?: components['schemas']['PackageAttributesDto'];
+      /** @description Where the order came from: the marketplace's order number and the sales channel. */
       metadata?: components['schemas']['LabelMetadataDto'];
     };
     CreateMerchantRequest: {
@@ -1157,6 +1181,7 @@ export interface components {
       role?: 'merchant' | 'operator';
     };
     CreateOrderRequest: {
+      /** @description The customer's address, where the warehouse ships the order. */
       shipping_address: components['schemas']['OrderAddressDto'];
       /** @description Defaults to the shipping address (see `orderBillingAddress`). */
       billing_address?: components['schemas']['OrderAddressDto'];
@@ -1171,14 +1196,20 @@ export interface components {
       totals_include_tax?: boolean;
       /** @description Number(12,2). */
       shipping_cost?: number;
+      /**
+       * @description The carrier service and the warehouse. Without a `warehouse_code`, the stock is taken from the
+       *     first warehouse (by code) that has every line available; with none, the order is OnHold.
+       */
       service?: components['schemas']['OrderServiceDto'];
       /** @description Order lines; at least one. */
       sku_items: components['schemas']['SkuItemDto'][];
     };
     CreateProductRequest: {
+      /** @description The product's name. */
       title: string;
       /** @description Description (HTML). */
       body_html?: string;
+      /** @description Brand or maker. */
       vendor?: string;
       /** @description Tags; together, joined with ",", at most 2046 characters. A tag may not contain ",". */
       tags?: string[];
@@ -1193,7 +1224,9 @@ export interface components {
       options?: {
         [key: string]: string[];
       };
+      /** @description Product category, free text. */
       category?: string;
+      /** @description Pictures of the product, by address (nothing is uploaded). */
       images?: components['schemas']['ProductImageDto'][];
       /** @description Variants; their `sku` values are unique within the product. */
       variants?: components['schemas']['CreateVariantRequest'][];
@@ -1201,6 +1234,7 @@ export interface components {
     CreateVariantRequest: {
       /** @description Stock keeping unit code; unique within the product. */
       sku: string;
+      /** @description The variant's name, e.g. `S` or `Red / M`. */
       title: string;
       /** @description Selling price, Number(12,2). */
       retail_price: number;
@@ -1208,14 +1242,20 @@ export interface components {
       compare_at_price?: number;
       /** @description Weight in `weight_unit`, Number(12,2). */
       weight?: number;
-      /** @enum {string} */
+      /**
+       * @description Unit of `weight`.
+       * @enum {string}
+       */
       weight_unit: 'g' | 'kg' | 'oz' | 'lb';
       /**
        * @description Whether the variant needs shipping. Defaults to true (also when null).
        * @default true
        */
       requires_shipping?: boolean;
-      /** @enum {string} */
+      /**
+       * @description What one unit of the variant is: a piece (`pcs`) or a kilogram (`kg`).
+       * @enum {string}
+       */
       unit: 'pcs' | 'kg';
       /** @description The variant's value of each product option, e.g. `{"Color": "Red"}`. */
       options?: {
@@ -1370,6 +1410,7 @@ export interface components {
       list: components['schemas']['InboundOrderView'][];
     };
     InboundReceiptRequest: {
+      /** @description What was counted, by item of the inbound order; lines naming the same item add up. */
       items: components['schemas']['ReceiptItemRequest'][];
       /**
        * @description True when nothing more will arrive: the inbound order is Completed even if short (the
@@ -1472,6 +1513,7 @@ export interface components {
     };
     LabelDocumentLinkView: Record<string, never>;
     LabelItemDto: {
+      /** @description What the item is; also its customs description when `customs_description` is absent. */
       product_name: string;
       /** @description Number of units, at least 1. */
       quantity: number;
@@ -1494,6 +1536,7 @@ export interface components {
       unit?: string;
       /** @description Harmonized System (customs tariff) code. */
       hs_code?: string;
+      /** @description The item's description on the customs declaration (CN22 or CN23). */
       customs_description?: string;
       /**
        * @description Country of origin, ISO 3166-1 alpha-2.
@@ -1812,10 +1855,15 @@ export interface components {
       tracking_url?: string;
     };
     PackageAttributesDto: {
+      /** @description A service whose `restricted_contents` lists `alcohol` refuses the label (422). */
       contains_alcohol?: boolean;
+      /** @description A service whose `restricted_contents` lists `liquid` refuses the label (422). */
       contains_liquid?: boolean;
+      /** @description A service whose `restricted_contents` lists `battery` refuses the label (422). */
       contains_battery?: boolean;
+      /** @description A service whose `restricted_contents` lists `dangerous_goods` refuses the label (422). */
       contains_dangerous_goods?: boolean;
+      /** @description True: no service carries the package (422). */
       contains_prohibited_items?: boolean;
       /** @description Total package weight, in the label's `weight_unit`; up to 3 decimals. */
       weight?: number;
@@ -1873,6 +1921,7 @@ export interface components {
       quantity: number;
     };
     ReconcileStockRequest: {
+      /** @description The merchant whose reservations to check; every merchant's when absent. */
       merchant_id?: number;
     };
     ReconciledReservation: {
@@ -1888,6 +1937,7 @@ export interface components {
       action: 'released' | 'consumed' | 'reported';
     };
     RejectInboundRequest: {
+      /** @description Why the warehouse refuses it: the inbound order's `rejection_reason`. */
       reason: string;
     };
     RemoteAreaView: {
@@ -1908,11 +1958,17 @@ export interface components {
       reserved_after: number;
     };
     RevokeApiKeyRequest: {
-      /** @example csk_live_4f9a2c7e81b34d0a9e6f5c21 */
+      /**
+       * @description The key in clear, as it was issued.
+       * @example csk_live_4f9a2c7e81b34d0a9e6f5c21
+       */
       api_key: string;
     };
     RevokeCarrierCredentialRequest: {
-      /** @example crc_9b1e4d7a2f6c4e08b3a5d7f1 */
+      /**
+       * @description The credential in clear, as it was issued.
+       * @example crc_9b1e4d7a2f6c4e08b3a5d7f1
+       */
       credential: string;
     };
     ServiceZoneView: {

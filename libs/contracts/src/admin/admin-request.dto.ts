@@ -53,6 +53,7 @@ export class CreateApiKeyRequest {
 
 /** Body of POST /2026-05/cloud/admin/key/revoke: revokes a key given in clear. */
 export class RevokeApiKeyRequest {
+  /** The key in clear, as it was issued. */
   @IsString()
   @Length(ADMIN_LIMITS.key_min, ADMIN_LIMITS.key_max)
   @Matches(KEY_TEXT, { message: 'api_key must be printable ASCII without spaces' })
@@ -68,6 +69,7 @@ export class CreateCarrierCredentialRequest {
 
 /** Body of POST /2026-05/cloud/admin/carrier-credential/revoke: revokes a credential given in clear. */
 export class RevokeCarrierCredentialRequest {
+  /** The credential in clear, as it was issued. */
   @IsString()
   @Length(ADMIN_LIMITS.key_min, ADMIN_LIMITS.key_max)
   @Matches(KEY_TEXT, { message: 'credential must be printable ASCII without spaces' })

@@ -23,6 +23,7 @@ const NO_TAG_SEPARATOR = /^[^,]*$/;
 
 /** Body of POST /2025-07/cloud/product. */
 export class CreateProductRequest {
+  /** The product's name. */
   @IsString()
   @IsNotEmpty()
   @MaxLength(PRODUCT_LIMITS.title)
@@ -34,6 +35,7 @@ export class CreateProductRequest {
   @MaxLength(PRODUCT_LIMITS.body_html)
   body_html?: string;
 
+  /** Brand or maker. */
   @IsOptional()
   @IsString()
   @MaxLength(PRODUCT_LIMITS.vendor)
@@ -68,11 +70,13 @@ export class CreateProductRequest {
   @MaxJsonLength(PRODUCT_LIMITS.options)
   options?: Record<string, string[]>;
 
+  /** Product category, free text. */
   @IsOptional()
   @IsString()
   @MaxLength(PRODUCT_LIMITS.category)
   category?: string;
 
+  /** Pictures of the product, by address (nothing is uploaded). */
   @IsOptional()
   @NestedList(() => ProductImageDto, ArrayMaxSize(INPUT_LIMITS.array_items))
   images?: ProductImageDto[];

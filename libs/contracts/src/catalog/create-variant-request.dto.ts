@@ -22,6 +22,7 @@ export class CreateVariantRequest {
   @MaxLength(VARIANT_LIMITS.sku)
   sku!: string;
 
+  /** The variant's name, e.g. `S` or `Red / M`. */
   @IsString()
   @IsNotEmpty()
   @MaxLength(VARIANT_LIMITS.title)
@@ -44,6 +45,7 @@ export class CreateVariantRequest {
   @Min(0)
   weight?: number;
 
+  /** Unit of `weight`. */
   @IsEnum(WeightUnit)
   weight_unit!: WeightUnit;
 
@@ -52,6 +54,7 @@ export class CreateVariantRequest {
   @IsBoolean()
   requires_shipping?: boolean = true;
 
+  /** What one unit of the variant is: a piece (`pcs`) or a kilogram (`kg`). */
   @IsEnum(VariantUnit)
   unit!: VariantUnit;
 

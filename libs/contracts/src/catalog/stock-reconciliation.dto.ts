@@ -5,6 +5,7 @@ import { IsInt, IsOptional, Min } from 'class-validator';
  * be proved: one merchant, or every merchant when `merchant_id` is absent (the scheduled job).
  */
 export class ReconcileStockRequest {
+  /** The merchant whose reservations to check; every merchant's when absent. */
   @IsOptional()
   @IsInt()
   @Min(1)

@@ -55,6 +55,7 @@ export class CreateInboundRequest {
   @MaxLength(INBOUND_LIMITS.reference)
   reference?: string;
 
+  /** Notes for the warehouse receiving the delivery. */
   @IsOptional()
   @IsString()
   @MaxLength(INBOUND_LIMITS.remarks)

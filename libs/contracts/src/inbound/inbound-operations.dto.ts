@@ -35,6 +35,7 @@ export class ReceiptItemRequest {
  * same as an event): what arrived at the warehouse.
  */
 export class InboundReceiptRequest {
+  /** What was counted, by item of the inbound order; lines naming the same item add up. */
   @NestedList(() => ReceiptItemRequest, ArrayMaxSize(INPUT_LIMITS.array_items), ArrayNotEmpty())
   items!: ReceiptItemRequest[];
 
@@ -50,6 +51,7 @@ export class InboundReceiptRequest {
 
 /** Body of POST /2025-07/cloud/inbound/{inbound_id}/reject: the warehouse refuses the delivery. */
 export class RejectInboundRequest {
+  /** Why the warehouse refuses it: the inbound order's `rejection_reason`. */
   @IsString()
   @IsNotEmpty()
   @MaxLength(INBOUND_OPERATION_LIMITS.rejection_reason)

@@ -103,6 +103,11 @@ export class CreateLabelRequest {
   @IsIsoDateTime()
   expect_pickup_time?: string;
 
+  /**
+   * The carrier service (`GET /2025-07/cloud/service`) and its inco term; without one, DAP where
+   * the service offers it, else its first. A code that is not a service, or a term it does not
+   * offer, is a 400.
+   */
   @IsObject()
   @ValidateNested()
   @NestedType(() => LabelServiceDto)
@@ -116,12 +121,14 @@ export class CreateLabelRequest {
   )
   items!: LabelItemDto[];
 
+  /** What the package holds: a service that does not carry a content refuses the label (422). */
   @IsOptional()
   @IsObject()
   @ValidateNested()
   @NestedType(() => PackageAttributesDto)
   package_attributes?: PackageAttributesDto;
 
+  /** Where the order came from: the marketplace's order number and the sales channel. */
   @IsOptional()
   @IsObject()
   @ValidateNested()

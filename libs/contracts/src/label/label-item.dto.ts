@@ -16,6 +16,7 @@ const { precision, scale } = LABEL_MEASURE;
 
 /** A line of a label request (`items[]`); used for customs clearance and freight. */
 export class LabelItemDto {
+  /** What the item is; also its customs description when `customs_description` is absent. */
   @IsString()
   @IsNotEmpty()
   @MaxLength(LABEL_LIMITS.item.product_name)
@@ -88,6 +89,7 @@ export class LabelItemDto {
   @MaxLength(LABEL_LIMITS.item.hs_code)
   hs_code?: string;
 
+  /** The item's description on the customs declaration (CN22 or CN23). */
   @IsOptional()
   @IsString()
   @MaxLength(LABEL_LIMITS.item.customs_description)

@@ -4,22 +4,27 @@ import { LABEL_MEASURE } from './label.limits';
 
 /** Package contents and total weight (may affect carrier availability and restrictions). */
 export class PackageAttributesDto {
+  /** A service whose `restricted_contents` lists `alcohol` refuses the label (422). */
   @IsOptional()
   @IsBoolean()
   contains_alcohol?: boolean;
 
+  /** A service whose `restricted_contents` lists `liquid` refuses the label (422). */
   @IsOptional()
   @IsBoolean()
   contains_liquid?: boolean;
 
+  /** A service whose `restricted_contents` lists `battery` refuses the label (422). */
   @IsOptional()
   @IsBoolean()
   contains_battery?: boolean;
 
+  /** A service whose `restricted_contents` lists `dangerous_goods` refuses the label (422). */
   @IsOptional()
   @IsBoolean()
   contains_dangerous_goods?: boolean;
 
+  /** True: no service carries the package (422). */
   @IsOptional()
   @IsBoolean()
   contains_prohibited_items?: boolean;

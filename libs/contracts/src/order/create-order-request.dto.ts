@@ -22,6 +22,7 @@ import { SkuItemDto } from './sku-item.dto';
 
 /** Body of POST /2025-07/cloud/order. */
 export class CreateOrderRequest {
+  /** The customer's address, where the warehouse ships the order. */
   @IsObject()
   @ValidateNested()
   @NestedType(() => OrderAddressDto)
@@ -56,6 +57,10 @@ export class CreateOrderRequest {
   @Min(0)
   shipping_cost?: number;
 
+  /**
+   * The carrier service and the warehouse. Without a `warehouse_code`, the stock is taken from the
+   * first warehouse (by code) that has every line available; with none, the order is OnHold.
+   */
   @IsOptional()
   @IsObject()
   @ValidateNested()

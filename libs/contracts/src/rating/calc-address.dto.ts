@@ -8,12 +8,13 @@ export class CalcDestAddressDto {
   @IsCountryCode()
   country_code!: string;
 
+  /** City: a service's zone rules may name cities (a rule by postal code comes first). */
   @IsOptional()
   @IsString()
   @MaxLength(RATING_LIMITS.city)
   city?: string;
 
-  /** Postal code. */
+  /** Postal code: picks the zone by a service's postal-prefix rules, and remote-area surcharges. */
   @IsOptional()
   @IsString()
   @MaxLength(RATING_LIMITS.zip_code)
@@ -22,6 +23,7 @@ export class CalcDestAddressDto {
 
 /** A candidate origin warehouse of an order calculation (`origin_addresses[]`). */
 export class CalcOriginAddressDto {
+  /** A warehouse's code (`GET /2025-07/cloud/warehouse`); it must be in `country_code`. */
   @IsString()
   @IsNotEmpty()
   @MaxLength(RATING_LIMITS.warehouse_code)
@@ -31,12 +33,13 @@ export class CalcOriginAddressDto {
   @IsCountryCode()
   country_code!: string;
 
+  /** City, as given: the rates go by the warehouse and its country. */
   @IsOptional()
   @IsString()
   @MaxLength(RATING_LIMITS.city)
   city?: string;
 
-  /** Postal code. */
+  /** Postal code, as given (see `city`). */
   @IsOptional()
   @IsString()
   @MaxLength(RATING_LIMITS.zip_code)

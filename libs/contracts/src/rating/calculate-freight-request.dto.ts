@@ -47,11 +47,13 @@ export class CalculateFreightRequest {
   @IsCountryCode()
   dest_country_code!: string;
 
+  /** City: a service's zone rules may name cities (a rule by postal code comes first). */
   @IsOptional()
   @IsString()
   @MaxLength(RATING_LIMITS.city)
   dest_city?: string;
 
+  /** Postal code: picks the zone by a service's postal-prefix rules, and remote-area surcharges. */
   @IsOptional()
   @IsString()
   @MaxLength(RATING_LIMITS.zip_code)
@@ -61,16 +63,22 @@ export class CalculateFreightRequest {
   @IsCountryCode()
   origin_country_code!: string;
 
+  /** City, as given: the rates go by the origin country. */
   @IsOptional()
   @IsString()
   @MaxLength(RATING_LIMITS.city)
   origin_city?: string;
 
+  /** Postal code, as given: the rates go by the origin country. */
   @IsOptional()
   @IsString()
   @MaxLength(RATING_LIMITS.zip_code)
   origin_zip_code?: string;
 
+  /**
+   * Package size. Where a service charges volumetric weight, it bills the heavier of the actual
+   * weight and length × width × height / its `volumetric_divisor` (`GET /2025-07/cloud/service`).
+   */
   @IsOptional()
   @IsObject()
   @ValidateNested()

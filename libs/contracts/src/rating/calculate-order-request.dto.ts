@@ -25,6 +25,7 @@ const notApplicableWhenAbsent = ({ value }: { value: unknown }) =>
 
 /** Body of PUT /2025-07/cloud/calculate/order: one cost result per candidate origin. */
 export class CalculateOrderRequest {
+  /** Where the order goes: the country picks the services, the postal code and city their zone. */
   @IsObject()
   @ValidateNested()
   @NestedType(() => CalcDestAddressDto)
@@ -69,6 +70,10 @@ export class CalculateOrderRequest {
   @IsCurrencyCode()
   currency?: string;
 
+  /**
+   * Package size. Where a service charges volumetric weight, it bills the heavier of the actual
+   * weight and length × width × height / its `volumetric_divisor` (`GET /2025-07/cloud/service`).
+   */
   @IsOptional()
   @IsObject()
   @ValidateNested()

@@ -90,7 +90,13 @@ export default async () => {
                 minimum: 1,
               },
             },
-            RevokeApiKeyRequest: { api_key: { required: true, type: () => String } },
+            RevokeApiKeyRequest: {
+              api_key: {
+                required: true,
+                type: () => String,
+                description: 'The key in clear, as it was issued.',
+              },
+            },
             CreateCarrierCredentialRequest: {
               carrier_code: {
                 required: true,
@@ -98,7 +104,13 @@ export default async () => {
                 description: 'The carrier it reports for, e.g. `DHL`.',
               },
             },
-            RevokeCarrierCredentialRequest: { credential: { required: true, type: () => String } },
+            RevokeCarrierCredentialRequest: {
+              credential: {
+                required: true,
+                type: () => String,
+                description: 'The credential in clear, as it was issued.',
+              },
+            },
             ApiKeyQuery: {
               merchant_id: {
                 required: false,
@@ -229,7 +241,11 @@ export default async () => {
                 type: () => String,
                 description: 'Stock keeping unit code; unique within the product.',
               },
-              title: { required: true, type: () => String },
+              title: {
+                required: true,
+                type: () => String,
+                description: "The variant's name, e.g. `S` or `Red / M`.",
+              },
               retail_price: {
                 required: true,
                 type: () => Number,
@@ -250,6 +266,7 @@ export default async () => {
               },
               weight_unit: {
                 required: true,
+                description: 'Unit of `weight`.',
                 enum: t['../../../contracts/src/catalog/weight-unit'].WeightUnit,
               },
               requires_shipping: {
@@ -261,6 +278,8 @@ export default async () => {
               },
               unit: {
                 required: true,
+                description:
+                  'What one unit of the variant is: a piece (`pcs`) or a kilogram (`kg`).',
                 enum: t['../../../contracts/src/catalog/variant-unit'].VariantUnit,
               },
               options: {
@@ -291,13 +310,13 @@ export default async () => {
           contracts,
           {
             CreateProductRequest: {
-              title: { required: true, type: () => String },
+              title: { required: true, type: () => String, description: "The product's name." },
               body_html: {
                 required: false,
                 type: () => String,
                 description: 'Description (HTML).',
               },
-              vendor: { required: false, type: () => String },
+              vendor: { required: false, type: () => String, description: 'Brand or maker.' },
               tags: {
                 required: false,
                 type: () => [String],
@@ -317,10 +336,15 @@ export default async () => {
                 description:
                   'Variant options: option name to the list of its values, e.g. `{"Color": ["Red", "Blue"]}`.',
               },
-              category: { required: false, type: () => String },
+              category: {
+                required: false,
+                type: () => String,
+                description: 'Product category, free text.',
+              },
               images: {
                 required: false,
                 type: () => [t['../../../contracts/src/catalog/product-image.dto'].ProductImageDto],
+                description: 'Pictures of the product, by address (nothing is uploaded).',
               },
               variants: {
                 required: false,
@@ -496,7 +520,13 @@ export default async () => {
           contracts,
           {
             ReconcileStockRequest: {
-              merchant_id: { required: false, type: () => Number, minimum: 1 },
+              merchant_id: {
+                required: false,
+                type: () => Number,
+                description:
+                  "The merchant whose reservations to check; every merchant's when absent.",
+                minimum: 1,
+              },
             },
             ReconciledReservation: {
               merchant_id: { required: true, type: () => Number },
@@ -671,7 +701,11 @@ export default async () => {
                 type: () => String,
                 description: "Merchant's reference.",
               },
-              remarks: { required: false, type: () => String },
+              remarks: {
+                required: false,
+                type: () => String,
+                description: 'Notes for the warehouse receiving the delivery.',
+              },
               shipper: {
                 required: false,
                 type: () => t['../../../contracts/src/common/address.dto'].ShipperDto,
@@ -708,6 +742,8 @@ export default async () => {
                 type: () => [
                   t['../../../contracts/src/inbound/inbound-operations.dto'].ReceiptItemRequest,
                 ],
+                description:
+                  'What was counted, by item of the inbound order; lines naming the same item add up.',
               },
               complete: {
                 required: false,
@@ -716,7 +752,14 @@ export default async () => {
                   'True when nothing more will arrive: the inbound order is Completed even if short (the\nshortfall is noted in `feedback`). Otherwise it is Completed once every expected quantity\narrived, Partial before.',
               },
             },
-            RejectInboundRequest: { reason: { required: true, type: () => String } },
+            RejectInboundRequest: {
+              reason: {
+                required: true,
+                type: () => String,
+                description:
+                  "Why the warehouse refuses it: the inbound order's `rejection_reason`.",
+              },
+            },
           },
         ],
         [
@@ -917,7 +960,12 @@ export default async () => {
           contracts,
           {
             LabelItemDto: {
-              product_name: { required: true, type: () => String },
+              product_name: {
+                required: true,
+                type: () => String,
+                description:
+                  'What the item is; also its customs description when `customs_description` is absent.',
+              },
               quantity: {
                 required: true,
                 type: () => Number,
@@ -977,7 +1025,11 @@ export default async () => {
                 type: () => String,
                 description: 'Harmonized System (customs tariff) code.',
               },
-              customs_description: { required: false, type: () => String },
+              customs_description: {
+                required: false,
+                type: () => String,
+                description: "The item's description on the customs declaration (CN22 or CN23).",
+              },
               origin_country_code: {
                 required: false,
                 type: () => String,
@@ -1020,11 +1072,35 @@ export default async () => {
           contracts,
           {
             PackageAttributesDto: {
-              contains_alcohol: { required: false, type: () => Boolean },
-              contains_liquid: { required: false, type: () => Boolean },
-              contains_battery: { required: false, type: () => Boolean },
-              contains_dangerous_goods: { required: false, type: () => Boolean },
-              contains_prohibited_items: { required: false, type: () => Boolean },
+              contains_alcohol: {
+                required: false,
+                type: () => Boolean,
+                description:
+                  'A service whose `restricted_contents` lists `alcohol` refuses the label (422).',
+              },
+              contains_liquid: {
+                required: false,
+                type: () => Boolean,
+                description:
+                  'A service whose `restricted_contents` lists `liquid` refuses the label (422).',
+              },
+              contains_battery: {
+                required: false,
+                type: () => Boolean,
+                description:
+                  'A service whose `restricted_contents` lists `battery` refuses the label (422).',
+              },
+              contains_dangerous_goods: {
+                required: false,
+                type: () => Boolean,
+                description:
+                  'A service whose `restricted_contents` lists `dangerous_goods` refuses the label (422).',
+              },
+              contains_prohibited_items: {
+                required: false,
+                type: () => Boolean,
+                description: 'True: no service carries the package (422).',
+              },
               weight: {
                 required: false,
                 type: () => Number,
@@ -1099,6 +1175,8 @@ export default async () => {
               service: {
                 required: true,
                 type: () => t['../../../contracts/src/label/label-service.dto'].LabelServiceDto,
+                description:
+                  'The carrier service (`GET /2025-07/cloud/service`) and its inco term; without one, DAP where\nthe service offers it, else its first. A code that is not a service, or a term it does not\noffer, is a 400.',
               },
               items: {
                 required: true,
@@ -1109,10 +1187,14 @@ export default async () => {
                 required: false,
                 type: () =>
                   t['../../../contracts/src/label/package-attributes.dto'].PackageAttributesDto,
+                description:
+                  'What the package holds: a service that does not carry a content refuses the label (422).',
               },
               metadata: {
                 required: false,
                 type: () => t['../../../contracts/src/label/label-metadata.dto'].LabelMetadataDto,
+                description:
+                  "Where the order came from: the marketplace's order number and the sales channel.",
               },
             },
           },
@@ -1453,6 +1535,7 @@ export default async () => {
               shipping_address: {
                 required: true,
                 type: () => t['../../../contracts/src/common/address.dto'].OrderAddressDto,
+                description: "The customer's address, where the warehouse ships the order.",
               },
               billing_address: {
                 required: false,
@@ -1483,6 +1566,8 @@ export default async () => {
               service: {
                 required: false,
                 type: () => t['../../../contracts/src/order/order-service.dto'].OrderServiceDto,
+                description:
+                  'The carrier service and the warehouse. Without a `warehouse_code`, the stock is taken from the\nfirst warehouse (by code) that has every line available; with none, the order is OnHold.',
               },
               sku_items: {
                 required: true,
@@ -1689,18 +1774,41 @@ export default async () => {
                 type: () => String,
                 description: 'ISO 3166-1 alpha-2.',
               },
-              city: { required: false, type: () => String },
-              zip_code: { required: false, type: () => String, description: 'Postal code.' },
+              city: {
+                required: false,
+                type: () => String,
+                description:
+                  "City: a service's zone rules may name cities (a rule by postal code comes first).",
+              },
+              zip_code: {
+                required: false,
+                type: () => String,
+                description:
+                  "Postal code: picks the zone by a service's postal-prefix rules, and remote-area surcharges.",
+              },
             },
             CalcOriginAddressDto: {
-              warehouse_code: { required: true, type: () => String },
+              warehouse_code: {
+                required: true,
+                type: () => String,
+                description:
+                  "A warehouse's code (`GET /2025-07/cloud/warehouse`); it must be in `country_code`.",
+              },
               country_code: {
                 required: true,
                 type: () => String,
                 description: 'ISO 3166-1 alpha-2.',
               },
-              city: { required: false, type: () => String },
-              zip_code: { required: false, type: () => String, description: 'Postal code.' },
+              city: {
+                required: false,
+                type: () => String,
+                description: 'City, as given: the rates go by the warehouse and its country.',
+              },
+              zip_code: {
+                required: false,
+                type: () => String,
+                description: 'Postal code, as given (see `city`).',
+              },
             },
           },
         ],
@@ -1743,18 +1851,38 @@ export default async () => {
                 type: () => String,
                 description: 'ISO 3166-1 alpha-2.',
               },
-              dest_city: { required: false, type: () => String },
-              dest_zip_code: { required: false, type: () => String },
+              dest_city: {
+                required: false,
+                type: () => String,
+                description:
+                  "City: a service's zone rules may name cities (a rule by postal code comes first).",
+              },
+              dest_zip_code: {
+                required: false,
+                type: () => String,
+                description:
+                  "Postal code: picks the zone by a service's postal-prefix rules, and remote-area surcharges.",
+              },
               origin_country_code: {
                 required: true,
                 type: () => String,
                 description: 'ISO 3166-1 alpha-2.',
               },
-              origin_city: { required: false, type: () => String },
-              origin_zip_code: { required: false, type: () => String },
+              origin_city: {
+                required: false,
+                type: () => String,
+                description: 'City, as given: the rates go by the origin country.',
+              },
+              origin_zip_code: {
+                required: false,
+                type: () => String,
+                description: 'Postal code, as given: the rates go by the origin country.',
+              },
               dimension: {
                 required: false,
                 type: () => t['../../../contracts/src/rating/dimension.dto'].DimensionDto,
+                description:
+                  'Package size. Where a service charges volumetric weight, it bills the heavier of the actual\nweight and length \u00D7 width \u00D7 height / its `volumetric_divisor` (`GET /2025-07/cloud/service`).',
               },
               weight: {
                 required: true,
@@ -1806,6 +1934,8 @@ export default async () => {
               dest_address: {
                 required: true,
                 type: () => t['../../../contracts/src/rating/calc-address.dto'].CalcDestAddressDto,
+                description:
+                  'Where the order goes: the country picks the services, the postal code and city their zone.',
               },
               origin_addresses: {
                 required: true,
@@ -1850,6 +1980,8 @@ export default async () => {
               dimension: {
                 required: false,
                 type: () => t['../../../contracts/src/rating/dimension.dto'].DimensionDto,
+                description:
+                  'Package size. Where a service charges volumetric weight, it bills the heavier of the actual\nweight and length \u00D7 width \u00D7 height / its `volumetric_divisor` (`GET /2025-07/cloud/service`).',
               },
             },
           },
