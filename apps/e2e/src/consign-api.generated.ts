@@ -1069,12 +1069,16 @@ export interface components {
       origin_countries: string[];
       /** @description Whether it carries within one country; false: only from one country to another. */
       domestic: boolean;
+      /** @description Its terms: DAP (the receiver pays duty and tax) and/or DDP (the sender pays them). */
       inco_terms: ('DAP' | 'DDP')[];
       /** @description Delivery time, e.g. "3-5 days". */
       timeliness: string;
       /** @description ISO 4217: the currency of every price of the service and of its cost results. */
       currency: string;
-      /** @enum {string} */
+      /**
+       * @description The unit its weight breaks, increments and limits are in (`kg` or `lb`).
+       * @enum {string}
+       */
       charge_weight_unit: 'kg' | 'lb';
       /** @description Number(12,2): chargeable weight is rounded up to a multiple of this. */
       weight_increment: number;
@@ -1084,9 +1088,13 @@ export interface components {
       volumetric_divisor: number | null;
       /** @description Percent of `shipping`, at most 2 decimals. */
       fuel_surcharge_percent: number;
+      /** @description Contents it does not carry: a label declaring one in `package_attributes` is refused. */
       restricted_contents: ('battery' | 'liquid' | 'alcohol' | 'dangerous_goods')[];
+      /** @description Its price zones, each with its weight breaks. */
       zones: components['schemas']['ServiceZoneView'][];
+      /** @description Which zone each destination falls in; a destination no rule matches is not served. */
       zone_rules: components['schemas']['ZoneRuleView'][];
+      /** @description Null: no remote-area surcharge. */
       remote_area: components['schemas']['RemoteAreaView'] | null;
     };
     CreateApiKeyRequest: {

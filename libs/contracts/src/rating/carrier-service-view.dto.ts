@@ -70,11 +70,13 @@ export class CarrierServiceView {
   origin_countries!: string[];
   /** Whether it carries within one country; false: only from one country to another. */
   domestic!: boolean;
+  /** Its terms: DAP (the receiver pays duty and tax) and/or DDP (the sender pays them). */
   inco_terms!: IncoTerm[];
   /** Delivery time, e.g. "3-5 days". */
   timeliness!: string;
   /** ISO 4217: the currency of every price of the service and of its cost results. */
   currency!: string;
+  /** The unit its weight breaks, increments and limits are in (`kg` or `lb`). */
   charge_weight_unit!: RatingWeightUnit;
   /** Number(12,2): chargeable weight is rounded up to a multiple of this. */
   weight_increment!: number;
@@ -84,8 +86,12 @@ export class CarrierServiceView {
   volumetric_divisor!: number | null;
   /** Percent of `shipping`, at most 2 decimals. */
   fuel_surcharge_percent!: number;
+  /** Contents it does not carry: a label declaring one in `package_attributes` is refused. */
   restricted_contents!: RestrictedContent[];
+  /** Its price zones, each with its weight breaks. */
   zones!: ServiceZoneView[];
+  /** Which zone each destination falls in; a destination no rule matches is not served. */
   zone_rules!: ZoneRuleView[];
+  /** Null: no remote-area surcharge. */
   remote_area!: RemoteAreaView | null;
 }

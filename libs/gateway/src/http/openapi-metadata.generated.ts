@@ -2091,6 +2091,8 @@ export default async () => {
               },
               inco_terms: {
                 required: true,
+                description:
+                  'Its terms: DAP (the receiver pays duty and tax) and/or DDP (the sender pays them).',
                 enum: t['../../../contracts/src/rating/inco-term'].IncoTerm,
                 isArray: true,
               },
@@ -2105,7 +2107,12 @@ export default async () => {
                 description:
                   'ISO 4217: the currency of every price of the service and of its cost results.',
               },
-              charge_weight_unit: { required: true, type: () => Object },
+              charge_weight_unit: {
+                required: true,
+                type: () => Object,
+                description:
+                  'The unit its weight breaks, increments and limits are in (`kg` or `lb`).',
+              },
               weight_increment: {
                 required: true,
                 type: () => Number,
@@ -2130,6 +2137,8 @@ export default async () => {
               },
               restricted_contents: {
                 required: true,
+                description:
+                  'Contents it does not carry: a label declaring one in `package_attributes` is refused.',
                 enum: t['../../../contracts/src/rating/restricted-content'].RestrictedContent,
                 isArray: true,
               },
@@ -2138,18 +2147,22 @@ export default async () => {
                 type: () => [
                   t['../../../contracts/src/rating/carrier-service-view.dto'].ServiceZoneView,
                 ],
+                description: 'Its price zones, each with its weight breaks.',
               },
               zone_rules: {
                 required: true,
                 type: () => [
                   t['../../../contracts/src/rating/carrier-service-view.dto'].ZoneRuleView,
                 ],
+                description:
+                  'Which zone each destination falls in; a destination no rule matches is not served.',
               },
               remote_area: {
                 required: true,
                 type: () =>
                   t['../../../contracts/src/rating/carrier-service-view.dto'].RemoteAreaView,
                 nullable: true,
+                description: 'Null: no remote-area surcharge.',
               },
             },
           },
