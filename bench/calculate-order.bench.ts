@@ -481,10 +481,11 @@ function loadText(): string {
 
 /**
  * Where the Linux guest has cpuidle-haltpoll, how long an idle vCPU polls before it halts. The
- * guests of docs/benchmarks.md boot with `haltpoll.guest_halt_poll_ns=0` (the module's default is
- * 200,000): a response that finds the load generator's CPU halted wakes it through the hypervisor,
- * and the server that sends it pays. There, halting at once cost the gateway ≈ 11 µs of system
- * time a request and bare Fastify ≈ 4, so the setting moves the ratio: print it with the figures.
+ * guests of docs/benchmarks.md since session 21 boot with `haltpoll.guest_halt_poll_ns=0` (the
+ * module's default is 200,000): a response that finds the load generator's CPU halted wakes it
+ * through the hypervisor, and the server that sends it pays. There, halting at once cost the
+ * gateway ≈ 11 µs of system time a request and bare Fastify ≈ 4, so the setting moves the ratio:
+ * print it with the figures.
  */
 function haltPollText(): string {
   const file = '/sys/module/haltpoll/parameters/guest_halt_poll_ns';
