@@ -1337,9 +1337,15 @@ export interface components {
     };
     FreightCostResultView: {
       carrier_code: string;
-      /** @enum {string|null} */
+      /**
+       * @description The term it is priced under; under DDP the sender pays `duty`, `vat` and `ddp_handling`.
+       * @enum {string|null}
+       */
       inco_term: 'DAP' | 'DDP' | null;
-      /** @description Number(12,2). */
+      /**
+       * @description Number(12,2): the whole price, `shipping` + `fuel_surcharge` + `remote_area_surcharge` +
+       *     `duty` + `vat` + `ddp_handling`, in `currency`.
+       */
       amount: number;
       /** @description Number(12,2). */
       shipping: number | null;
@@ -1746,28 +1752,32 @@ export interface components {
     OrderCostResultView: {
       /** @description 200 when this candidate could be rated. */
       code: number;
+      /** @description `success`, or why this candidate cannot be served (its figures are then null). */
       message: string;
       /** @description Custom error code; null on success. */
       error_code: string | null;
-      /** @enum {string|null} */
+      /**
+       * @description The term it is priced under; under DDP the sender pays `duty`, `vat` and `ddp_handling`.
+       * @enum {string|null}
+       */
       inco_term: 'DAP' | 'DDP' | null;
-      /** @description Number(12,2). */
+      /** @description Number(12,2): the warehouse's fee per order. */
       fulfillment: number | null;
-      /** @description Number(12,2). */
+      /** @description Number(12,2): the smallest packaging of the warehouse that holds the parcel. */
       packaging: number | null;
-      /** @description Number(12,2). */
+      /** @description Number(12,2): the warehouse's pick and pack fee, per order plus per unit beyond the first. */
       pick_pack: number | null;
-      /** @description Number(12,2). */
+      /** @description Number(12,2): always 0 (Consign prices no gift cards). */
       gift_card: number | null;
-      /** @description Number(12,2). */
+      /** @description Number(12,2): the service's price for the chargeable weight in the zone. */
       shipping: number | null;
-      /** @description Number(12,2). */
+      /** @description Number(12,2): `shipping` + `fuel_surcharge` + `remote_area_surcharge`. */
       total_shipping: number | null;
-      /** @description Number(12,2). */
+      /** @description Number(12,2): `duty` + `vat`. */
       total_tax: number | null;
-      /** @description Number(12,2). */
+      /** @description Number(12,2): the service's `fuel_surcharge_percent` of `shipping`. */
       fuel_surcharge: number | null;
-      /** @description Number(12,2). */
+      /** @description Number(12,2): for a destination in one of the service's remote areas; else 0. */
       remote_area_surcharge: number | null;
       service_name: string | null;
       service_code: string | null;
@@ -1775,15 +1785,18 @@ export interface components {
       service_id: number | null;
       service_zone_id: number | null;
       platform: string | null;
-      /** @description Number(12,2). */
+      /**
+       * @description Number(12,2): the whole price, `total_shipping` + `fulfillment` + `pick_pack` + `packaging` +
+       *     `gift_card` + `duty` + `vat` + `ddp_handling`.
+       */
       amount: number | null;
-      /** @description ISO 4217. */
+      /** @description ISO 4217: the service's currency, of every figure of the candidate. */
       currency: string | null;
-      /** @description Number(12,2). */
+      /** @description Number(12,2): import VAT under DDP; 0 under DAP, without customs, or under the threshold. */
       vat: number | null;
-      /** @description Number(12,2). */
+      /** @description Number(12,2): import duty under DDP; 0 under DAP, without customs, or under the threshold. */
       duty: number | null;
-      /** @description Number(12,2). */
+      /** @description Number(12,2): the destination's DDP handling fee; 0 under DAP or without customs. */
       ddp_handling: number | null;
       /** @description ISO 4217. */
       tax_currency: string | null;

@@ -2176,7 +2176,12 @@ export default async () => {
                 type: () => Number,
                 description: '200 when this candidate could be rated.',
               },
-              message: { required: true, type: () => String },
+              message: {
+                required: true,
+                type: () => String,
+                description:
+                  '`success`, or why this candidate cannot be served (its figures are then null).',
+              },
               error_code: {
                 required: true,
                 type: () => String,
@@ -2186,61 +2191,68 @@ export default async () => {
               inco_term: {
                 required: true,
                 nullable: true,
+                description:
+                  'The term it is priced under; under DDP the sender pays `duty`, `vat` and `ddp_handling`.',
                 enum: t['../../../contracts/src/rating/inco-term'].IncoTerm,
               },
               fulfillment: {
                 required: true,
                 type: () => Number,
                 nullable: true,
-                description: 'Number(12,2).',
+                description: "Number(12,2): the warehouse's fee per order.",
               },
               packaging: {
                 required: true,
                 type: () => Number,
                 nullable: true,
-                description: 'Number(12,2).',
+                description:
+                  'Number(12,2): the smallest packaging of the warehouse that holds the parcel.',
               },
               pick_pack: {
                 required: true,
                 type: () => Number,
                 nullable: true,
-                description: 'Number(12,2).',
+                description:
+                  "Number(12,2): the warehouse's pick and pack fee, per order plus per unit beyond the first.",
               },
               gift_card: {
                 required: true,
                 type: () => Number,
                 nullable: true,
-                description: 'Number(12,2).',
+                description: 'Number(12,2): always 0 (Consign prices no gift cards).',
               },
               shipping: {
                 required: true,
                 type: () => Number,
                 nullable: true,
-                description: 'Number(12,2).',
+                description:
+                  "Number(12,2): the service's price for the chargeable weight in the zone.",
               },
               total_shipping: {
                 required: true,
                 type: () => Number,
                 nullable: true,
-                description: 'Number(12,2).',
+                description:
+                  'Number(12,2): `shipping` + `fuel_surcharge` + `remote_area_surcharge`.',
               },
               total_tax: {
                 required: true,
                 type: () => Number,
                 nullable: true,
-                description: 'Number(12,2).',
+                description: 'Number(12,2): `duty` + `vat`.',
               },
               fuel_surcharge: {
                 required: true,
                 type: () => Number,
                 nullable: true,
-                description: 'Number(12,2).',
+                description: "Number(12,2): the service's `fuel_surcharge_percent` of `shipping`.",
               },
               remote_area_surcharge: {
                 required: true,
                 type: () => Number,
                 nullable: true,
-                description: 'Number(12,2).',
+                description:
+                  "Number(12,2): for a destination in one of the service's remote areas; else 0.",
               },
               service_name: { required: true, type: () => String, nullable: true },
               service_code: { required: true, type: () => String, nullable: true },
@@ -2252,31 +2264,35 @@ export default async () => {
                 required: true,
                 type: () => Number,
                 nullable: true,
-                description: 'Number(12,2).',
+                description:
+                  'Number(12,2): the whole price, `total_shipping` + `fulfillment` + `pick_pack` + `packaging` +\n`gift_card` + `duty` + `vat` + `ddp_handling`.',
               },
               currency: {
                 required: true,
                 type: () => String,
                 nullable: true,
-                description: 'ISO 4217.',
+                description: "ISO 4217: the service's currency, of every figure of the candidate.",
               },
               vat: {
                 required: true,
                 type: () => Number,
                 nullable: true,
-                description: 'Number(12,2).',
+                description:
+                  'Number(12,2): import VAT under DDP; 0 under DAP, without customs, or under the threshold.',
               },
               duty: {
                 required: true,
                 type: () => Number,
                 nullable: true,
-                description: 'Number(12,2).',
+                description:
+                  'Number(12,2): import duty under DDP; 0 under DAP, without customs, or under the threshold.',
               },
               ddp_handling: {
                 required: true,
                 type: () => Number,
                 nullable: true,
-                description: 'Number(12,2).',
+                description:
+                  "Number(12,2): the destination's DDP handling fee; 0 under DAP or without customs.",
               },
               tax_currency: {
                 required: true,
@@ -2321,9 +2337,16 @@ export default async () => {
               inco_term: {
                 required: true,
                 nullable: true,
+                description:
+                  'The term it is priced under; under DDP the sender pays `duty`, `vat` and `ddp_handling`.',
                 enum: t['../../../contracts/src/rating/inco-term'].IncoTerm,
               },
-              amount: { required: true, type: () => Number, description: 'Number(12,2).' },
+              amount: {
+                required: true,
+                type: () => Number,
+                description:
+                  'Number(12,2): the whole price, `shipping` + `fuel_surcharge` + `remote_area_surcharge` +\n`duty` + `vat` + `ddp_handling`, in `currency`.',
+              },
               shipping: {
                 required: true,
                 type: () => Number,
