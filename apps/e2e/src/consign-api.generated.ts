@@ -1405,7 +1405,12 @@ export interface components {
       reference: string | null;
       remarks: string | null;
       shipper: components['schemas']['ShipperDto'] | null;
-      /** @enum {string} */
+      /**
+       * @description Pending until the first receipt; Partial while units are still expected; Completed once every
+       *     one arrived or a receipt says `complete`. Cancelled by the merchant from Pending; Failure when
+       *     the warehouse rejects a Pending delivery (`rejection_reason`).
+       * @enum {string}
+       */
       status: 'Pending' | 'Partial' | 'Completed' | 'Cancelled' | 'Failure';
       warehouse_code: string;
       /** @description True when a received quantity differs from the expected one. */
@@ -1855,7 +1860,13 @@ export interface components {
       totals_include_tax: boolean;
       /** @description ISO 8601 UTC. */
       issue_date: string | null;
-      /** @enum {string} */
+      /**
+       * @description Draft while its stock is being reserved; then Approved, or OnHold with `hold_reason` (released:
+       *     Draft again). The warehouse's pick makes it Processing, its shipment Fulfilled, and the
+       *     carrier's delivery Completed. Cancelled by the merchant from Draft, OnHold or Approved, or by
+       *     the warehouse from Processing.
+       * @enum {string}
+       */
       status:
         'Draft' | 'OnHold' | 'Approved' | 'Processing' | 'Fulfilled' | 'Completed' | 'Cancelled';
       /**
@@ -2117,6 +2128,7 @@ export interface components {
       attempted_time: string;
       /** @description The receiver's HTTP status; null when no answer came (refused, timeout, unsafe address). */
       response_code: number | null;
+      /** @description How long the attempt took, address lookup to the end of the answer or the failure, in ms. */
       duration_ms: number;
       /** @description Why the attempt failed, when it did. */
       error: string | null;
@@ -2141,8 +2153,13 @@ export interface components {
         | 'stock.level_changed';
       /** @description Per-endpoint sequence number, increasing with each event enqueued for the endpoint. */
       sequence: number;
-      /** @enum {string} */
+      /**
+       * @description `pending` until its next attempt (the first included), `delivered` once the receiver answered
+       *     2xx, `failed` when every attempt of the schedule failed (a manual retry sends it again).
+       * @enum {string}
+       */
       status: 'pending' | 'delivered' | 'failed';
+      /** @description Attempts made so far. */
       attempts: number;
       /** @description The latest attempt's HTTP status (null when none or no answer). */
       response_code: number | null;
@@ -2175,7 +2192,10 @@ export interface components {
         | 'stock.level_changed'
       )[];
       description: string | null;
-      /** @enum {string} */
+      /**
+       * @description `disabled` once its deliveries failed for the whole retry schedule (`disabled_reason`).
+       * @enum {string}
+       */
       status: 'enabled' | 'disabled';
       /** @description Why the endpoint was disabled; null while enabled. */
       disabled_reason: string | null;
@@ -2194,7 +2214,10 @@ export interface components {
         | 'stock.level_changed'
       )[];
       description: string | null;
-      /** @enum {string} */
+      /**
+       * @description `disabled` once its deliveries failed for the whole retry schedule (`disabled_reason`).
+       * @enum {string}
+       */
       status: 'enabled' | 'disabled';
       /** @description Why the endpoint was disabled; null while enabled. */
       disabled_reason: string | null;

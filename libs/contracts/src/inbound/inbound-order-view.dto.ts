@@ -26,6 +26,11 @@ export class InboundOrderView {
   reference!: string | null;
   remarks!: string | null;
   shipper!: ShipperDto | null;
+  /**
+   * Pending until the first receipt; Partial while units are still expected; Completed once every
+   * one arrived or a receipt says `complete`. Cancelled by the merchant from Pending; Failure when
+   * the warehouse rejects a Pending delivery (`rejection_reason`).
+   */
   status!: InboundStatus;
   warehouse_code!: string;
   /** True when a received quantity differs from the expected one. */

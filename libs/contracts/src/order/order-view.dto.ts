@@ -33,6 +33,12 @@ export class OrderView {
   totals_include_tax!: boolean;
   /** ISO 8601 UTC. */
   issue_date!: string | null;
+  /**
+   * Draft while its stock is being reserved; then Approved, or OnHold with `hold_reason` (released:
+   * Draft again). The warehouse's pick makes it Processing, its shipment Fulfilled, and the
+   * carrier's delivery Completed. Cancelled by the merchant from Draft, OnHold or Approved, or by
+   * the warehouse from Processing.
+   */
   status!: OrderStatus;
   /**
    * Why the order is OnHold (unknown SKU, insufficient stock, held by the merchant); null in any

@@ -10,6 +10,7 @@ export class WebhookEndpointView {
   url!: string;
   event_types!: WebhookEventType[];
   description!: string | null;
+  /** `disabled` once its deliveries failed for the whole retry schedule (`disabled_reason`). */
   status!: WebhookEndpointStatus;
   /** Why the endpoint was disabled; null while enabled. */
   disabled_reason!: string | null;
@@ -34,6 +35,7 @@ export class WebhookAttemptView {
   attempted_time!: string;
   /** The receiver's HTTP status; null when no answer came (refused, timeout, unsafe address). */
   response_code!: number | null;
+  /** How long the attempt took, address lookup to the end of the answer or the failure, in ms. */
   duration_ms!: number;
   /** Why the attempt failed, when it did. */
   error!: string | null;
@@ -47,7 +49,12 @@ export class WebhookDeliveryView {
   event_type!: WebhookEventType;
   /** Per-endpoint sequence number, increasing with each event enqueued for the endpoint. */
   sequence!: number;
+  /**
+   * `pending` until its next attempt (the first included), `delivered` once the receiver answered
+   * 2xx, `failed` when every attempt of the schedule failed (a manual retry sends it again).
+   */
   status!: WebhookDeliveryStatus;
+  /** Attempts made so far. */
   attempts!: number;
   /** The latest attempt's HTTP status (null when none or no answer). */
   response_code!: number | null;

@@ -816,6 +816,8 @@ export default async () => {
               },
               status: {
                 required: true,
+                description:
+                  'Pending until the first receipt; Partial while units are still expected; Completed once every\none arrived or a receipt says `complete`. Cancelled by the merchant from Pending; Failure when\nthe warehouse rejects a Pending delivery (`rejection_reason`).',
                 enum: t['../../../contracts/src/inbound/inbound-status'].InboundStatus,
               },
               warehouse_code: { required: true, type: () => String },
@@ -1718,6 +1720,8 @@ export default async () => {
               },
               status: {
                 required: true,
+                description:
+                  "Draft while its stock is being reserved; then Approved, or OnHold with `hold_reason` (released:\nDraft again). The warehouse's pick makes it Processing, its shipment Fulfilled, and the\ncarrier's delivery Completed. Cancelled by the merchant from Draft, OnHold or Approved, or by\nthe warehouse from Processing.",
                 enum: t['../../../contracts/src/order/order-status'].OrderStatus,
               },
               hold_reason: {
@@ -2526,6 +2530,8 @@ export default async () => {
               description: { required: true, type: () => String, nullable: true },
               status: {
                 required: true,
+                description:
+                  '`disabled` once its deliveries failed for the whole retry schedule (`disabled_reason`).',
                 enum: t['../../../contracts/src/webhook/webhook-event-type'].WebhookEndpointStatus,
               },
               disabled_reason: {
@@ -2560,7 +2566,12 @@ export default async () => {
                 description:
                   "The receiver's HTTP status; null when no answer came (refused, timeout, unsafe address).",
               },
-              duration_ms: { required: true, type: () => Number },
+              duration_ms: {
+                required: true,
+                type: () => Number,
+                description:
+                  'How long the attempt took, address lookup to the end of the answer or the failure, in ms.',
+              },
               error: {
                 required: true,
                 type: () => String,
@@ -2588,9 +2599,15 @@ export default async () => {
               },
               status: {
                 required: true,
+                description:
+                  '`pending` until its next attempt (the first included), `delivered` once the receiver answered\n2xx, `failed` when every attempt of the schedule failed (a manual retry sends it again).',
                 enum: t['../../../contracts/src/webhook/webhook-event-type'].WebhookDeliveryStatus,
               },
-              attempts: { required: true, type: () => Number },
+              attempts: {
+                required: true,
+                type: () => Number,
+                description: 'Attempts made so far.',
+              },
               response_code: {
                 required: true,
                 type: () => Number,
