@@ -15,6 +15,7 @@ import {
   CalculateOrderRequest,
   envelope,
   errorEnvelope,
+  httpStatusOf,
   validateContract,
   validationMessage,
 } from '@consign/contracts';
@@ -32,10 +33,12 @@ async function workServer(path: string): Promise<void> {
     try {
       return envelope(calculateOrder(data, validated.value));
     } catch (error) {
-      // A whole calculation refused (a declared value in a currency without a rate).
+      // A whole calculation refused (a declared value in a currency without a rate): the status
+      // the gateway gives its code.
       if (!(error instanceof RatingFailure)) throw error;
-      reply.code(422);
-      return errorEnvelope(422, error.message);
+      const status = httpStatusOf(error.code);
+      reply.code(status);
+      return errorEnvelope(status, error.message);
     }
   });
   await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
