@@ -62,9 +62,12 @@ export function parsePerfScript(text: string): Sample[] {
   return samples.filter((sample) => sample.frames.length > 0);
 }
 
+/** Whether a frame's binary is the kernel's (`[kernel.kallsyms]`). */
+const isKernel = (binary: string): boolean => binary.includes('kernel');
+
 /** The kind of code a frame's binary holds. */
 export function binaryKind(binary: string): string {
-  if (binary.includes('kernel')) return 'kernel (system calls, the network stack, the VM)';
+  if (isKernel(binary)) return 'kernel (system calls, the network stack, the VM)';
   // perf-<pid>.map (--perf-basic-prof), jitted-<pid>-<n>.so (--perf-prof, after perf inject).
   if (/perf-\d+\.map$|jitted-\d+-\d+\.so$/.test(binary) || binary === '[unknown]')
     return 'code V8 generated: JavaScript (and, from a jitdump, its builtins)';
@@ -92,7 +95,7 @@ export function fileOf(symbol: string): string | undefined {
  */
 function ownerOf(frames: [string, string][]): string {
   const file = frames.map(([symbol]) => fileOf(symbol)).find((found) => found !== undefined);
-  const kernel = frames[0][1].includes('kernel') ? ', in the kernel' : '';
+  const kernel = isKernel(frames[0][1]) ? ', in the kernel' : '';
   return `${file ?? '(no JavaScript frame: GC, the event loop)'}${kernel}`;
 }
 
