@@ -1,23 +1,20 @@
 import {
   IsEnum,
   IsIn,
-  IsInt,
   IsNotEmpty,
   IsOptional,
   IsString,
   Length,
   Matches,
-  Max,
   MaxLength,
-  Min,
   ValidateIf,
 } from 'class-validator';
+import { IsId } from '../common/formats';
 import { Transformed } from '../common/contract-metadata';
 import { PageQuery } from '../common/page.dto';
 import { IsCarrierCode } from '../label/carrier-code';
 import { ADMIN_LIMITS, ApiKeyRole, KEY_TEXT } from './admin.limits';
 
-const MAX_ID = Number.MAX_SAFE_INTEGER;
 const DECIMAL_INTEGER_TEXT = /^\d+$/;
 
 /** Body of POST /2026-05/cloud/admin/merchant: a merchant account and its first API key. */
@@ -45,9 +42,7 @@ export class CreateApiKeyRequest {
 
   /** The merchant the key acts for: required for `merchant` and `operator` keys, absent for `admin`. */
   @ValidateIf((request: CreateApiKeyRequest) => request.role !== ApiKeyRole.Admin)
-  @IsInt()
-  @Min(1)
-  @Max(MAX_ID)
+  @IsId()
   merchant_id?: number;
 }
 
@@ -83,8 +78,6 @@ export class ApiKeyQuery extends PageQuery {
   @Transformed(({ value }: { value: unknown }) =>
     typeof value === 'string' && DECIMAL_INTEGER_TEXT.test(value) ? Number(value) : value,
   )
-  @IsInt()
-  @Min(1)
-  @Max(MAX_ID)
+  @IsId()
   merchant_id?: number;
 }

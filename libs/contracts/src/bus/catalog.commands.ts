@@ -3,14 +3,13 @@ import {
   ArrayNotEmpty,
   IsArray,
   IsDefined,
-  IsInt,
   IsNotEmpty,
   IsObject,
   IsString,
   MaxLength,
-  Min,
   ValidateNested,
 } from 'class-validator';
+import { IsId } from '../common/formats';
 import { NestedType } from '../common/contract-metadata';
 import {
   CreateProductRequest,
@@ -25,8 +24,7 @@ import { command } from './definition';
 
 /** Commands and queries carry the merchant they act for; services never trust anything else. */
 export class MerchantScoped {
-  @IsInt()
-  @Min(1)
+  @IsId()
   merchant_id!: number;
 }
 
@@ -39,8 +37,7 @@ export class CreateProductCommand extends MerchantScoped {
 }
 
 export class GetProductQuery extends MerchantScoped {
-  @IsInt()
-  @Min(1)
+  @IsId()
   product_id!: number;
 }
 

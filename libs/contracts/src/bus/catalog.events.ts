@@ -1,4 +1,5 @@
-import { ArrayMaxSize, IsInt, IsNotEmpty, IsString, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsId } from '../common/formats';
 import { VARIANT_LIMITS } from '../catalog/catalog.limits';
 import { INPUT_LIMITS } from '../common/input-limits';
 import { NestedList } from '../common/nested-list';
@@ -6,8 +7,7 @@ import { event } from './definition';
 
 /** A variant of a new product, as `catalog.product.created.v1` lists it. */
 export class CreatedVariant {
-  @IsInt()
-  @Min(1)
+  @IsId()
   id!: number;
 
   @IsString()
@@ -18,8 +18,7 @@ export class CreatedVariant {
 
 /** `catalog.product.created.v1`: a merchant created a product, with its variants (maybe none). */
 export class ProductCreatedEvent {
-  @IsInt()
-  @Min(1)
+  @IsId()
   product_id!: number;
 
   @NestedList(() => CreatedVariant, ArrayMaxSize(INPUT_LIMITS.array_items))

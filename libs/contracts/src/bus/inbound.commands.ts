@@ -1,4 +1,5 @@
-import { IsDefined, IsInt, IsObject, Min, ValidateNested } from 'class-validator';
+import { IsDefined, IsObject, ValidateNested } from 'class-validator';
+import { IsId } from '../common/formats';
 import { NestedType } from '../common/contract-metadata';
 import {
   CreateInboundRequest,
@@ -21,8 +22,7 @@ export class CreateInboundCommand extends MerchantScoped {
 
 /** Get and cancel name one inbound order of the merchant. */
 export class InboundCommand extends MerchantScoped {
-  @IsInt()
-  @Min(1)
+  @IsId()
   inbound_id!: number;
 }
 

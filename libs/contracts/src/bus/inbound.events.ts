@@ -2,14 +2,13 @@ import {
   ArrayMaxSize,
   ArrayNotEmpty,
   IsEnum,
-  IsInt,
   IsNotEmpty,
   IsObject,
   IsOptional,
   IsString,
   MaxLength,
-  Min,
 } from 'class-validator';
+import { IsId } from '../common/formats';
 import { NestedList } from '../common/nested-list';
 import { INPUT_LIMITS } from '../common/input-limits';
 import { INBOUND_LIMITS } from '../inbound/inbound.limits';
@@ -23,8 +22,7 @@ import { ResolvedStockLine } from './stock.events';
  * receipt added, not the running totals); catalog puts them on hand.
  */
 export class InboundReceivedEvent {
-  @IsInt()
-  @Min(1)
+  @IsId()
   inbound_id!: number;
 
   @IsString()
@@ -41,8 +39,7 @@ export class InboundReceivedEvent {
  * inbound order as the API returns it after the change, for webhooks.
  */
 export class InboundStatusChangedEvent {
-  @IsInt()
-  @Min(1)
+  @IsId()
   inbound_id!: number;
 
   /** Null for a new inbound order. */

@@ -3,11 +3,10 @@ import {
   ArrayMinSize,
   IsDefined,
   IsEnum,
-  IsInt,
   IsObject,
-  Min,
   ValidateNested,
 } from 'class-validator';
+import { IsId } from '../common/formats';
 import { NestedType } from '../common/contract-metadata';
 import { NestedList } from '../common/nested-list';
 import {
@@ -35,8 +34,7 @@ export class CreateLabelCommand extends MerchantScoped {
 }
 
 export class GetLabelQuery extends MerchantScoped {
-  @IsInt()
-  @Min(1)
+  @IsId()
   label_id!: number;
 }
 
@@ -65,8 +63,7 @@ export class IngestCarrierEventsCommand {
 
 /** The tracking of every shipment of one order of the merchant (endpoint 8). */
 export class GetOrderTrackingQuery extends MerchantScoped {
-  @IsInt()
-  @Min(1)
+  @IsId()
   order_id!: number;
 }
 

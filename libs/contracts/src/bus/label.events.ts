@@ -1,20 +1,11 @@
-import {
-  IsBoolean,
-  IsInt,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  MaxLength,
-  Min,
-} from 'class-validator';
-import { IsIsoDateTime } from '../common/formats';
+import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsId, IsIsoDateTime } from '../common/formats';
 import { LABEL_LIMITS, TRACKING_LIMITS } from '../label/label.limits';
 import { event } from './definition';
 
 /** `label.label.created.v1`: a merchant created a label; a carrier (or the sandbox) takes it from here. */
 export class LabelCreatedEvent {
-  @IsInt()
-  @Min(1)
+  @IsId()
   label_id!: number;
 
   @IsString()
@@ -34,8 +25,7 @@ export class LabelCreatedEvent {
  * the sandbox) cancels the shipment and stops reporting it.
  */
 export class LabelVoidedEvent {
-  @IsInt()
-  @Min(1)
+  @IsId()
   label_id!: number;
 
   /** The label's carrier; null when its service names none. */
@@ -57,17 +47,14 @@ export class LabelVoidedEvent {
  * by its tracking number.
  */
 export class ShipmentCreatedEvent {
-  @IsInt()
-  @Min(1)
+  @IsId()
   shipment_id!: number;
 
-  @IsInt()
-  @Min(1)
+  @IsId()
   order_id!: number;
 
   /** The parcel: what carrier events' `label_id` would name. */
-  @IsInt()
-  @Min(1)
+  @IsId()
   tracking_id!: number;
 
   @IsString()
@@ -87,12 +74,10 @@ export class ShipmentCreatedEvent {
  * makes order-service complete the order.
  */
 export class ShipmentDeliveredEvent {
-  @IsInt()
-  @Min(1)
+  @IsId()
   order_id!: number;
 
-  @IsInt()
-  @Min(1)
+  @IsId()
   shipment_id!: number;
 
   @IsString()
@@ -118,8 +103,7 @@ export class ShipmentDeliveredEvent {
  * `GET /2026-05/cloud/label/tracking/{id}` answers changed); for webhooks.
  */
 export class LabelTrackingUpdatedEvent {
-  @IsInt()
-  @Min(1)
+  @IsId()
   label_id!: number;
 }
 
@@ -128,8 +112,7 @@ export class LabelTrackingUpdatedEvent {
  * (its order tracking changed); for webhooks.
  */
 export class OrderTrackingUpdatedEvent {
-  @IsInt()
-  @Min(1)
+  @IsId()
   order_id!: number;
 }
 

@@ -3,11 +3,10 @@ import {
   ArrayNotEmpty,
   IsArray,
   IsDefined,
-  IsInt,
   IsObject,
-  Min,
   ValidateNested,
 } from 'class-validator';
+import { IsId } from '../common/formats';
 import { NestedType } from '../common/contract-metadata';
 import {
   CreateOrderRequest,
@@ -31,8 +30,7 @@ export class CreateOrderCommand extends MerchantScoped {
 
 /** Get, cancel, release and pick name one order of the merchant. */
 export class OrderCommand extends MerchantScoped {
-  @IsInt()
-  @Min(1)
+  @IsId()
   order_id!: number;
 }
 
@@ -65,8 +63,7 @@ export class OrderStatesQuery extends MerchantScoped {
   @IsArray()
   @ArrayNotEmpty()
   @ArrayMaxSize(ORDER_STATES_MAX)
-  @IsInt({ each: true })
-  @Min(1, { each: true })
+  @IsId({ each: true })
   order_ids!: number[];
 }
 

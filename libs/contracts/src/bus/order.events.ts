@@ -1,4 +1,5 @@
-import { IsEnum, IsInt, IsObject, IsOptional, Min } from 'class-validator';
+import { IsEnum, IsObject, IsOptional } from 'class-validator';
+import { IsId } from '../common/formats';
 import { OrderStatus } from '../order/order-status';
 import { OrderView } from '../order/order-view.dto';
 import { ShipOrderRequest } from '../order/order-operations.dto';
@@ -13,15 +14,13 @@ export class OrderReservationRequestedEvent extends ReservationRequestEvent {}
 
 /** `order.cancelled.v1`: whatever is reserved for the order goes back to available. */
 export class OrderCancelledEvent {
-  @IsInt()
-  @Min(1)
+  @IsId()
   order_id!: number;
 }
 
 /** `order.shipped.v1`: the order left the warehouse; its reserved units leave on-hand. */
 export class OrderShippedEvent extends ShipOrderRequest {
-  @IsInt()
-  @Min(1)
+  @IsId()
   order_id!: number;
 }
 
@@ -30,8 +29,7 @@ export class OrderShippedEvent extends ShipOrderRequest {
  * the API returns it after the change (read in the same transaction), for webhooks.
  */
 export class OrderStatusChangedEvent {
-  @IsInt()
-  @Min(1)
+  @IsId()
   order_id!: number;
 
   /** Null for a new order. */

@@ -13,7 +13,7 @@ import {
 } from 'class-validator';
 import { NestedList } from '../common/nested-list';
 import { INPUT_LIMITS } from '../common/input-limits';
-import { MAX_COUNT } from '../common/formats';
+import { IsId, MAX_COUNT } from '../common/formats';
 import { ORDER_LIMITS } from '../order/order.limits';
 import { InventoryView } from '../catalog/inventory.dto';
 import { event } from './definition';
@@ -39,19 +39,18 @@ export class StockLine {
 
 /** A line resolved to its variant by catalog-service. */
 export class ResolvedStockLine extends StockLine {
-  @IsInt()
-  @Min(1)
+  @IsId()
   variant_id!: number;
 }
 
 /** What to reserve for an order: `order.created.v1` (attempt 1), `order.reservation_requested.v1`. */
 export class ReservationRequestEvent {
-  @IsInt()
-  @Min(1)
+  @IsId()
   order_id!: number;
 
   @IsInt()
   @Min(1)
+  @Max(MAX_COUNT)
   attempt!: number;
 
   /** The warehouse the order ships from; null lets catalog pick one that has every line. */
@@ -67,12 +66,12 @@ export class ReservationRequestEvent {
 
 /** `stock.reserved.v1`: every line is reserved at `warehouse_code`. */
 export class StockReservedEvent {
-  @IsInt()
-  @Min(1)
+  @IsId()
   order_id!: number;
 
   @IsInt()
   @Min(1)
+  @Max(MAX_COUNT)
   attempt!: number;
 
   @IsString()
@@ -95,12 +94,12 @@ export enum ReservationFailure {
 
 /** `stock.reservation_failed.v1`: nothing was reserved; the order goes OnHold with `message`. */
 export class StockReservationFailedEvent {
-  @IsInt()
-  @Min(1)
+  @IsId()
   order_id!: number;
 
   @IsInt()
   @Min(1)
+  @Max(MAX_COUNT)
   attempt!: number;
 
   @IsEnum(ReservationFailure)

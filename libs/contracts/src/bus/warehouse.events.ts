@@ -1,4 +1,5 @@
-import { IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsId } from '../common/formats';
 import { InboundReceiptRequest, RejectInboundRequest } from '../inbound/inbound-operations.dto';
 import { ORDER_LIMITS } from '../order/order.limits';
 import { ShipOrderRequest } from '../order/order-operations.dto';
@@ -12,36 +13,31 @@ import { event } from './definition';
 
 /** `warehouse.inbound_received.v1`: goods of an inbound order arrived. */
 export class WarehouseInboundReceivedEvent extends InboundReceiptRequest {
-  @IsInt()
-  @Min(1)
+  @IsId()
   inbound_id!: number;
 }
 
 /** `warehouse.inbound_rejected.v1`: the warehouse refused an inbound delivery. */
 export class WarehouseInboundRejectedEvent extends RejectInboundRequest {
-  @IsInt()
-  @Min(1)
+  @IsId()
   inbound_id!: number;
 }
 
 /** `warehouse.order_picking_started.v1`: the warehouse started picking an approved order. */
 export class WarehouseOrderPickingStartedEvent {
-  @IsInt()
-  @Min(1)
+  @IsId()
   order_id!: number;
 }
 
 /** `warehouse.order_shipped.v1`: the order left the warehouse with a carrier. */
 export class WarehouseOrderShippedEvent extends ShipOrderRequest {
-  @IsInt()
-  @Min(1)
+  @IsId()
   order_id!: number;
 }
 
 /** `warehouse.order_cancelled.v1`: the warehouse cancelled an order it was processing. */
 export class WarehouseOrderCancelledEvent {
-  @IsInt()
-  @Min(1)
+  @IsId()
   order_id!: number;
 
   @IsOptional()

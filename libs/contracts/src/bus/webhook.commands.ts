@@ -1,4 +1,5 @@
-import { IsDefined, IsInt, IsObject, Min, ValidateNested } from 'class-validator';
+import { IsDefined, IsObject, ValidateNested } from 'class-validator';
+import { IsId } from '../common/formats';
 import { NestedType } from '../common/contract-metadata';
 import {
   CreateWebhookRequest,
@@ -23,20 +24,17 @@ export class ListWebhooksQuery extends MerchantScoped {}
 
 /** Delete and rotate name one endpoint of the merchant. */
 export class WebhookCommand extends MerchantScoped {
-  @IsInt()
-  @Min(1)
+  @IsId()
   webhook_id!: number;
 }
 
 export class ListWebhookDeliveriesQuery extends MerchantPageQuery {
-  @IsInt()
-  @Min(1)
+  @IsId()
   webhook_id!: number;
 }
 
 export class RetryWebhookDeliveryCommand extends WebhookCommand {
-  @IsInt()
-  @Min(1)
+  @IsId()
   delivery_id!: number;
 }
 

@@ -1,4 +1,5 @@
-import { IsInt, IsOptional, Min } from 'class-validator';
+import { IsOptional } from 'class-validator';
+import { IsId } from '../common/formats';
 
 /**
  * Compare catalog's live stock reservations with the states of their orders and repair what can
@@ -7,8 +8,7 @@ import { IsInt, IsOptional, Min } from 'class-validator';
 export class ReconcileStockRequest {
   /** The merchant whose reservations to check; every merchant's when absent. */
   @IsOptional()
-  @IsInt()
-  @Min(1)
+  @IsId()
   merchant_id?: number;
 }
 

@@ -4,7 +4,8 @@ import { ContractClass, describeContract } from './contract-metadata';
 
 /**
  * ARCHITECTURE.md: every string has a maximum length (the spec's, or a documented house limit),
- * array sizes are bounded, and nested lists hold objects (class-validator's nested validation
+ * every integer a maximum (MAX_ID for an id: a larger one once reached the database as `1e+300`
+ * and answered 500), array sizes are bounded, and nested lists hold objects (class-validator's nested validation
  * accepts an array of arrays, which once let `sku_items: [[], []]` reach the database). Checked
  * over every class of the contracts that has validation rules: requests, commands and events.
  */
@@ -53,12 +54,20 @@ describe('contract limits', () => {
     const strings = rules.filter(([, names]) =>
       names.some((name) => /^(isString|matches)(\[\])?$/.test(name)),
     );
+    const integers = rules.filter(([, names]) =>
+      names.some((name) => /^(isInt|isNumber)(\[\])?$/.test(name)),
+    );
     const arrays = rules.filter(([, names]) => names.includes('isArray'));
     const nestedLists = rules.filter(([, names]) => names.includes('nestedValidation[]'));
 
     if (strings.length > 0)
       it.each(strings)('%s: a string has a maximum length', (_property, names) => {
         expect(names.filter((name) => BOUNDS_A_STRING.has(name.replace('[]', '')))).not.toEqual([]);
+      });
+
+    if (integers.length > 0)
+      it.each(integers)('%s: a number has a maximum', (_property, names) => {
+        expect(names.filter((name) => /^(max|isIn|isEnum)(\[\])?$/.test(name))).not.toEqual([]);
       });
 
     if (arrays.length > 0)

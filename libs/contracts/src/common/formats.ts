@@ -1,4 +1,7 @@
 import {
+  IsInt,
+  Max,
+  Min,
   ValidateBy,
   ValidationOptions,
   buildMessage,
@@ -17,6 +20,23 @@ import {
  * fit a 32-bit database integer so that an absurd value is a 400, not a storage error.
  */
 export const MAX_COUNT = 2_147_483_647;
+
+/**
+ * Largest id accepted: ids are 64-bit in the database, and a JSON number above 2^53 - 1 has lost
+ * digits before it is read, so a larger one is a 400 (the gateway's path ids have the same bound).
+ */
+export const MAX_ID = Number.MAX_SAFE_INTEGER;
+
+/**
+ * An id (with `each`, a list of ids): a positive integer no larger than MAX_ID. It is
+ * class-validator's `@Max(MAX_ID) @Min(1) @IsInt()`, so its rules and messages are theirs.
+ */
+export function IsId(options?: ValidationOptions): PropertyDecorator {
+  const rules = [Max(MAX_ID, options), Min(1, options), IsInt(options)];
+  return (target, property) => {
+    for (const rule of rules) rule(target, property);
+  };
+}
 
 /**
  * ISO 3166-1 alpha-2: two uppercase letters ("US", "DE") that name an assigned country, per

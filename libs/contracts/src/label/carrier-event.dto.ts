@@ -2,19 +2,17 @@ import 'reflect-metadata';
 import {
   ArrayMaxSize,
   ArrayMinSize,
-  IsInt,
   IsNotEmpty,
   IsObject,
   IsOptional,
   IsString,
   MaxLength,
-  Min,
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import { NestedType } from '../common/contract-metadata';
 import { NestedList } from '../common/nested-list';
-import { IsZonedDateTime } from '../common/formats';
+import { IsId, IsZonedDateTime } from '../common/formats';
 import { IsCarrierCode } from './carrier-code';
 import { TRACKING_LIMITS } from './label.limits';
 
@@ -45,8 +43,7 @@ export class CarrierEventDto {
     (event: CarrierEventDto) =>
       event.label_id != null || event.tracking_number == null || event.allocation != null,
   )
-  @IsInt()
-  @Min(1)
+  @IsId()
   label_id?: number;
 
   /** The carrier's tracking number of the parcel; required unless `label_id` is given. */

@@ -8,7 +8,7 @@ import {
   getSchemaPath,
 } from '@nestjs/swagger';
 import type { ReferenceObject, SchemaObject } from '@nestjs/swagger';
-import { INPUT_LIMITS } from '@consign/contracts';
+import { INPUT_LIMITS, MAX_ID } from '@consign/contracts';
 import { MAX_PATH_PARAM_LENGTH } from './edge-rules';
 
 /**
@@ -49,11 +49,12 @@ export class ErrorEnvelopeSchema {
   data!: null;
 }
 
-/** A Long id (spec notation): a positive JSON integer. */
+/** A Long id (spec notation): a positive JSON integer, at most MAX_ID (2^53 - 1). */
 export const LongId: SchemaObject = {
   type: 'integer',
   format: 'int64',
   minimum: 1,
+  maximum: MAX_ID,
   example: 1,
 };
 

@@ -87,7 +87,6 @@ export default async () => {
                 type: () => Number,
                 description:
                   'The merchant the key acts for: required for `merchant` and `operator` keys, absent for `admin`.',
-                minimum: 1,
               },
             },
             RevokeApiKeyRequest: {
@@ -116,7 +115,6 @@ export default async () => {
                 required: false,
                 type: () => Number,
                 description: "Only this merchant's keys.",
-                minimum: 1,
               },
             },
           },
@@ -525,7 +523,6 @@ export default async () => {
                 type: () => Number,
                 description:
                   "The merchant whose reservations to check; every merchant's when absent.",
-                minimum: 1,
               },
             },
             ReconciledReservation: {
@@ -881,7 +878,6 @@ export default async () => {
                 type: () => Number,
                 description:
                   "The Consign label id (a shipment's id for an order's shipment). Required unless\n`tracking_number` is given; required with `allocation`.",
-                minimum: 1,
               },
               tracking_number: {
                 required: false,
