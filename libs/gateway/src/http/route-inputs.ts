@@ -15,7 +15,8 @@ function checked<T extends object>(
 ): (value: unknown) => T {
   const options = { inputChecked };
   return (value) => {
-    const result = validateContract(cls, value ?? {}, options);
+    // No body at all is an empty one; a JSON `null` is a body that is not an object (a 400).
+    const result = validateContract(cls, value === undefined ? {} : value, options);
     if (!result.ok) throw new ApiError(400, validationMessage(result.errors));
     return result.value;
   };
