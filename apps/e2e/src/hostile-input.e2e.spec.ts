@@ -35,7 +35,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 const ENDPOINT_MS = Number(process.env.FUZZ_ENDPOINT_MS ?? 3_000);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 
-type Client = 'merchant' | 'operator' | 'carrier';
+type Client = 'merchant' | 'operator' | 'carrier' | 'admin';
 
 interface Seeded {
   orderId: number;
@@ -55,6 +55,8 @@ const ORDER = '/2025-07/cloud/order';
 const INBOUND = '/2025-07/cloud/inbound';
 const PRODUCT = '/2025-07/cloud/product';
 const LABEL = '/2026-05/cloud/label';
+const WEBHOOK = '/2026-05/cloud/webhook';
+const ADMIN = '/2026-05/cloud/admin';
 
 /** Methods a path does not answer to: a 405. */
 function wrongMethods(path: string, allowed: string[]): fc.Arbitrary<HostileRequest> {
@@ -254,6 +256,56 @@ const ENDPOINTS: Endpoint[] = [
     }),
     { hasId: true },
   ),
+  bodyEndpoint(
+    'POST webhook',
+    'merchant',
+    'POST',
+    () => WEBHOOK,
+    () => ({
+      url: 'https://shop.example.com/hooks/consign',
+      event_types: ['order.status_changed'],
+    }),
+    { alsoAnswers: ['GET'] },
+  ),
+  bodyEndpoint(
+    'POST admin/merchant',
+    'admin',
+    'POST',
+    () => `${ADMIN}/merchant`,
+    () => ({
+      name: 'Fuzz Ltd',
+    }),
+    { alsoAnswers: ['GET'] },
+  ),
+  bodyEndpoint(
+    'POST admin/key',
+    'admin',
+    'POST',
+    () => `${ADMIN}/key`,
+    () => ({
+      role: 'operator',
+      merchant_id: 1,
+    }),
+    { alsoAnswers: ['GET'] },
+  ),
+  bodyEndpoint(
+    'POST admin/carrier-credential',
+    'admin',
+    'POST',
+    () => `${ADMIN}/carrier-credential`,
+    () => ({ carrier_code: 'DPD' }),
+    { alsoAnswers: ['GET'] },
+  ),
+  bodyEndpoint(
+    'POST admin/stock/reconcile',
+    'admin',
+    'POST',
+    () => `${ADMIN}/stock/reconcile`,
+    () => ({
+      merchant_id: 1,
+    }),
+  ),
+  idEndpoint('POST admin/key/{id}/revoke', 'admin', 'POST', (id) => `${ADMIN}/key/${id}/revoke`),
 ];
 
 function isEnvelope(body: unknown): body is { code: number; message: string; data: unknown } {
@@ -280,6 +332,10 @@ describe.each(DEPLOYMENT_MODES)('hostile input (%s)', (_mode, start) => {
     order: unknown;
     inboundOrder: unknown;
     tracking: unknown;
+    webhooks: number;
+    merchants: number;
+    keys: number;
+    credentials: number;
   }
 
   /**
@@ -297,6 +353,7 @@ describe.each(DEPLOYMENT_MODES)('hostile input (%s)', (_mode, start) => {
 
   const snapshot = async (): Promise<Snapshot> => {
     const api = clients.merchant;
+    const admin = clients.admin;
     return {
       products: (await data<unknown[]>(() => api.get(`${PRODUCT}/all`))).length,
       orders: (await data<{ total: number }>(() => api.get(`${ORDER}?size=1`))).total,
@@ -305,6 +362,12 @@ describe.each(DEPLOYMENT_MODES)('hostile input (%s)', (_mode, start) => {
       order: await data(() => api.get(`${ORDER}/${seeded.orderId}`)),
       inboundOrder: await data(() => api.get(`${INBOUND}/${seeded.inboundId}`)),
       tracking: await data(() => api.get(`${LABEL}/tracking/${seeded.labelId}`)),
+      webhooks: (await data<unknown[]>(() => api.get(WEBHOOK))).length,
+      merchants: (await data<{ total: number }>(() => admin.get(`${ADMIN}/merchant?size=1`))).total,
+      keys: (await data<{ total: number }>(() => admin.get(`${ADMIN}/key?size=1`))).total,
+      credentials: (
+        await data<{ total: number }>(() => admin.get(`${ADMIN}/carrier-credential?size=1`))
+      ).total,
     };
   };
 
@@ -317,6 +380,7 @@ describe.each(DEPLOYMENT_MODES)('hostile input (%s)', (_mode, start) => {
     clients.merchant = deployment.client;
     clients.operator = await deployment.createOperatorKey();
     clients.carrier = await deployment.createCarrierKey('DHL');
+    clients.admin = deployment.admin.client;
     const api = clients.merchant;
     const productId = await data<number>(() => api.post(PRODUCT, aProduct()));
     const product = await data<{ variants: { id: number }[] }>(() =>

@@ -61,6 +61,10 @@ const poisonedValue: fc.Arbitrary<[string, string]> = fc.oneof(
   fc
     .constantFrom('__proto__', 'constructor', 'prototype')
     .map((key): [string, string] => [`${key} key`, `{"${key}":{"polluted":true}}`]),
+  // Beyond every field's maximum (an id's is 2^53 - 1, a count's 2^31 - 1, a decimal's 12 digits).
+  fc
+    .constantFrom('1e300', '-1e300', '9007199254740993', '1e16')
+    .map((text): [string, string] => ['number beyond any limit', text]),
 );
 
 /** Object keys refused wherever they are. */
