@@ -64,10 +64,12 @@ export class DirectAdminBackend implements AdminBackend {
   }
 
   async createMerchant(name: string, role: ApiKeyRole): Promise<IssuedKey> {
-    const merchant = await this.keys.createMerchant(name).catch((error: Error) => {
-      throw new UsageError(error.message);
-    });
-    return { merchantId: merchant.id, apiKey: await this.keys.issueKey(merchant.id, role) };
+    const { merchant, key } = await this.keys
+      .createMerchantWithKey(name, role)
+      .catch((error: Error) => {
+        throw new UsageError(error.message);
+      });
+    return { merchantId: merchant.id, apiKey: key };
   }
 
   async createKey(merchantId: number | null, role: ApiKeyRole): Promise<IssuedKey> {

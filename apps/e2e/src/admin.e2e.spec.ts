@@ -112,6 +112,17 @@ describe.each(DEPLOYMENT_MODES)('%s: administration while the platform runs', (m
     expect(after.body.data?.total).toBe(before.body.data?.total);
   });
 
+  it('gives a merchant created with a null role a merchant key', async () => {
+    const created = await deployment.admin.client.post<{
+      merchant: { id: number };
+      key: { role: string; merchant_id: number; api_key: string };
+    }>(`${ADMIN_PATH}/merchant`, { name: 'Null Role Ltd', role: null });
+    expect(created.status).toBe(200);
+    const { merchant, key } = created.body.data!;
+    expect(key).toMatchObject({ role: 'merchant', merchant_id: merchant.id });
+    expect((await deployment.client.withKey(key.api_key).get(ORDERS)).status).toBe(200);
+  });
+
   it('manages the live platform with the admin command through --url', async () => {
     const url = deployment.client.baseUrl;
     const created = await runAdminCli({}, [

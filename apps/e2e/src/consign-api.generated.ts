@@ -1183,7 +1183,7 @@ export interface components {
       /** @description The merchant's name, 1 to 128 characters (spaces around it are dropped). */
       name: string;
       /**
-       * @description The role of its first key: `merchant` (default) or `operator`.
+       * @description The role of its first key: `merchant` (when absent or null) or `operator`.
        * @enum {string}
        */
       role?: 'merchant' | 'operator';

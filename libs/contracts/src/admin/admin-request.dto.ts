@@ -28,7 +28,7 @@ export class CreateMerchantRequest {
   @MaxLength(ADMIN_LIMITS.merchant_name)
   name!: string;
 
-  /** The role of its first key: `merchant` (default) or `operator`. */
+  /** The role of its first key: `merchant` (when absent or null) or `operator`. */
   @IsOptional()
   @IsIn([ApiKeyRole.Merchant, ApiKeyRole.Operator])
   role?: ApiKeyRole.Merchant | ApiKeyRole.Operator;

@@ -46,12 +46,15 @@ export class AdminService {
     private readonly credentialRows: CarrierCredentialRepository,
   ) {}
 
+  /** A merchant and its first key (a `merchant` key when no role, or a null one, is given). */
   async createMerchant(
     name: string,
-    role: ApiKeyRole = ApiKeyRole.Merchant,
+    role: ApiKeyRole | null | undefined,
   ): Promise<CreatedMerchantView> {
-    const merchant = await this.keys.createMerchant(name);
-    const { key, record } = await this.keys.issue(merchant.id, role);
+    const { merchant, key, record } = await this.keys.createMerchantWithKey(
+      name,
+      role ?? ApiKeyRole.Merchant,
+    );
     return { merchant: merchantView(merchant), key: { ...keyView(record), api_key: key } };
   }
 

@@ -65,6 +65,27 @@ describe('ApiKeyService', () => {
     );
     await expect(keys.createMerchant('  ')).rejects.toThrow(/merchant name/);
   });
+
+  it('creates a merchant with its first key, or neither', async () => {
+    const count = async () =>
+      Number((await dataSource.query(`SELECT count(*) AS n FROM gateway.merchant`))[0].n);
+    const before = await count();
+    const { merchant, key } = await keys.createMerchantWithKey(' Eta ', ApiKeyRole.Operator);
+    expect(merchant.name).toBe('Eta');
+    await expect(keys.authenticate(key)).resolves.toEqual({
+      merchantId: merchant.id,
+      role: ApiKeyRole.Operator,
+    });
+    expect(await count()).toBe(before + 1);
+    // The key cannot be stored (an admin key belongs to no merchant): the merchant is rolled back.
+    await expect(keys.createMerchantWithKey('Theta', ApiKeyRole.Admin)).rejects.toThrow(
+      /admin key belongs to no merchant/,
+    );
+    await expect(keys.createMerchantWithKey('', ApiKeyRole.Merchant)).rejects.toThrow(
+      /merchant name/,
+    );
+    expect(await count()).toBe(before + 1);
+  });
 });
 
 describe('hashApiKey', () => {

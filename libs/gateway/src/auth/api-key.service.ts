@@ -2,6 +2,7 @@ import * as crypto from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ApiKeyRole } from '@consign/contracts';
+import { Sql } from '@consign/database';
 import { ApiKeyRecord, ApiKeyRepository } from './api-key.repository';
 import { MERCHANT_NAME_MAX, Merchant, MerchantRepository } from './merchant.repository';
 import { gatewayDatabase } from './gateway.database';
@@ -51,6 +52,14 @@ export function isApiKeyForm(key: string): boolean {
   return KEY_PATTERN.test(key);
 }
 
+/** A merchant's name as stored: trimmed, 1 to MERCHANT_NAME_MAX characters. */
+function merchantName(name: string): string {
+  const trimmed = name.trim();
+  if (!trimmed || trimmed.length > MERCHANT_NAME_MAX)
+    throw new Error(`merchant name must be 1 to ${MERCHANT_NAME_MAX} characters`);
+  return trimmed;
+}
+
 @Injectable()
 export class ApiKeyService {
   private readonly cache = new Map<string, CacheEntry>();
@@ -89,11 +98,25 @@ export class ApiKeyService {
   }
 
   async createMerchant(name: string): Promise<Merchant> {
-    const trimmed = name.trim();
-    if (!trimmed || trimmed.length > MERCHANT_NAME_MAX) {
-      throw new Error(`merchant name must be 1 to ${MERCHANT_NAME_MAX} characters`);
-    }
-    return this.merchants.insert(this.dataSource, trimmed);
+    return this.merchants.insert(this.dataSource, merchantName(name));
+  }
+
+  /**
+   * A new merchant and its first key, in one transaction: a merchant is never left without a key
+   * when the key cannot be stored.
+   */
+  async createMerchantWithKey(
+    name: string,
+    role: ApiKeyRole,
+  ): Promise<{ merchant: Merchant; key: string; record: ApiKeyRecord }> {
+    const trimmed = merchantName(name);
+    const key = generateApiKey(role);
+    const { merchant, record } = await this.dataSource.transaction(async (sql) => {
+      const created = await this.merchants.insert(sql, trimmed);
+      return { merchant: created, record: await this.insertKey(sql, created.id, role, key) };
+    });
+    this.cache.delete(hashApiKey(key));
+    return { merchant, key, record };
   }
 
   async findMerchant(id: number): Promise<Merchant | null> {
@@ -131,18 +154,27 @@ export class ApiKeyService {
     role: ApiKeyRole,
     key: string = generateApiKey(role),
   ): Promise<{ key: string; record: ApiKeyRecord }> {
+    const record = await this.insertKey(this.dataSource, merchantId, role, key);
+    this.cache.delete(hashApiKey(key));
+    return { key, record };
+  }
+
+  private insertKey(
+    sql: Sql,
+    merchantId: number | null,
+    role: ApiKeyRole,
+    key: string,
+  ): Promise<ApiKeyRecord> {
     if (!KEY_PATTERN.test(key))
       throw new Error('an API key must be 16 to 256 printable ASCII characters');
     if ((role === ApiKeyRole.Admin) !== (merchantId === null))
       throw new Error('an admin key belongs to no merchant; every other key to one');
-    const record = await this.apiKeys.insert(this.dataSource, {
+    return this.apiKeys.insert(sql, {
       merchantId,
       keyHash: hashApiKey(key),
       prefix: key.slice(0, 12),
       role,
     });
-    this.cache.delete(hashApiKey(key));
-    return { key, record };
   }
 
   /** Whether an admin key that is not revoked exists. */

@@ -73,7 +73,8 @@ export default async () => {
               role: {
                 required: false,
                 type: () => Object,
-                description: 'The role of its first key: `merchant` (default) or `operator`.',
+                description:
+                  'The role of its first key: `merchant` (when absent or null) or `operator`.',
               },
             },
             CreateApiKeyRequest: {
