@@ -51,7 +51,10 @@ describe('formats', () => {
     ['2025-08-15', true],
     ['2024-02-29', true],
     ['2000-02-29', true],
-    ['0000-02-29', true],
+    ['0004-02-29', true],
+    // PostgreSQL has no year 0 (it once answered 500 for an inbound expected on 0000-01-01).
+    ['0000-02-29', false],
+    ['0001-01-01', true],
     ['1900-02-29', false],
     ['2025-02-29', false],
     ['2025-02-30', false],
@@ -79,6 +82,14 @@ describe('formats', () => {
     ['2026-05-20T09:30:00+25:00', false],
     ['now', false],
     [Date.UTC(2026, 4, 20), false],
+    // Up to the year 9999 in UTC (PostgreSQL reads no five-digit year); from the year 100, as
+    // validator.js' strict ISO 8601 reads dates.
+    ['0100-01-01T00:00:00Z', true],
+    ['0099-06-01T00:00:00Z', false],
+    ['9999-12-31T23:59:59.999Z', true],
+    ['9999-12-31T23:59:59-14:00', false],
+    // ISO 8601, but not read by JavaScript's Date (it once answered 500 from a carrier).
+    ['2026-05-20T09:30:00,5Z', false],
   ])('isIsoDateTime(%p) is %p', (value, expected) => {
     expect(isIsoDateTime(value)).toBe(expected);
   });

@@ -76,11 +76,19 @@ export function isEmailAddress(value: unknown): value is string {
   return typeof value === 'string' && EMAIL_PATTERN.test(value);
 }
 
+/**
+ * The last instant PostgreSQL's timestamptz reads as JavaScript's Date writes it: a later one is in
+ * a five-digit year (a carrier's `9999-12-31T23:59:59-14:00` once answered 500).
+ */
+const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
+
 export function isCalendarDate(value: unknown): value is string {
   if (typeof value !== 'string') return false;
   const match = CALENDAR_DATE_PATTERN.exec(value);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  // PostgreSQL has no year 0.
+  if (year < 1) return false;
   const date = new Date(0);
   // setUTCFullYear, unlike Date.UTC, does not map years 0–99 onto 1900–1999.
   date.setUTCFullYear(year, month - 1, day);
@@ -89,13 +97,19 @@ export function isCalendarDate(value: unknown): value is string {
   );
 }
 
-/** ISO 8601 date and time of day (a date alone is not a point in time), with a valid date. */
+/**
+ * ISO 8601 date and time of day (a date alone is not a point in time), with a valid date (from
+ * the year 100: validator.js' strict reading), that JavaScript reads (not `09:30:00,5`) as an
+ * instant up to the year 9999 in UTC.
+ */
 export function isIsoDateTime(value: unknown): value is string {
-  return (
-    typeof value === 'string' &&
-    DATE_TIME_PATTERN.test(value) &&
-    isISO8601(value, { strict: true, strictSeparator: true })
-  );
+  if (
+    typeof value !== 'string' ||
+    !DATE_TIME_PATTERN.test(value) ||
+    !isISO8601(value, { strict: true, strictSeparator: true })
+  )
+    return false;
+  return Date.parse(value) <= LAST_INSTANT;
 }
 
 function formatDecorator(
