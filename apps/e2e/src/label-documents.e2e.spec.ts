@@ -7,6 +7,7 @@ import {
   eventually,
   decodeBarcodes,
   pdfPageAsPng,
+  pdfText,
   twoWoolJackets,
   zplAsPng,
 } from '@consign/testing';
@@ -245,6 +246,36 @@ describe.each(DEPLOYMENT_MODES)('label documents, price and void (%s)', (mode, s
       format: 'Code128',
       text: number,
     });
+  });
+
+  it('takes optional fields given as null as absent: the same price, and a label that prints', async () => {
+    // They once answered 500: a null zip code in the pricing, a null address2 in the renderer.
+    const id = await createLabel({
+      ...JACKETS,
+      shipping_address: {
+        ...JACKETS.shipping_address,
+        company_name: null,
+        address2: null,
+        district: null,
+        province: null,
+        province_code: null,
+      },
+      shipper_address: { ...JACKETS.shipper_address, address2: null, district: null },
+      package_attributes: null,
+      metadata: null,
+      expect_pickup_time: null,
+    });
+    const label = await eventually(
+      () => record(id),
+      (l) => l.documents.length > 0,
+      { timeoutMs: 45_000 },
+    );
+    expect(label.price).toEqual((await record(await createLabel(JACKETS))).price);
+    const pdf = await api.getBytes(label.documents[0].url);
+    expect(pdf.status).toBe(200);
+    const text = await pdfText(pdf.bytes);
+    expect(text).toContain('London');
+    expect(text).not.toContain('null');
   });
 
   it('voids an unscanned label: status, tracking, refund, 410 for documents; idempotent', async () => {

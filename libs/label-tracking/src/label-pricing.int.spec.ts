@@ -187,4 +187,15 @@ describe('freightRequestOf', () => {
     expect(freight).not.toHaveProperty('dest_zip_code');
     expect(freight).not.toHaveProperty('dimension');
   });
+
+  it('takes a zip code given as null as absent (it once answered 500)', () => {
+    const request = label({
+      shipping_address: { ...(aLabelRequest().shipping_address as object), zip_code: null },
+      shipper_address: { ...(aLabelRequest().shipper_address as object), zip_code: null },
+    });
+    const freight = freightRequestOf(request, dhl);
+    expect(freight).not.toHaveProperty('dest_zip_code');
+    expect(freight).not.toHaveProperty('origin_zip_code');
+    expect(freight).toMatchObject({ dest_city: expect.any(String) });
+  });
 });

@@ -86,7 +86,7 @@ export function pricingWeight(request: CreateLabelRequest): {
   unit: RatingWeightUnit;
 } {
   const total =
-    request.package_attributes?.weight !== undefined
+    request.package_attributes?.weight != null
       ? thousandths(request.package_attributes.weight)
       : request.items.reduce((sum, item) => sum + thousandths(item.weight) * item.quantity, 0);
   const { unit, per } = RATING_UNIT[request.weight_unit];
@@ -120,8 +120,9 @@ export function freightRequestOf(
 ): CalculateFreightRequest {
   const to = request.shipping_address;
   const from = request.shipper_address;
-  const fits = (value: string | undefined, max: number) =>
-    value !== undefined && value.length <= max ? value : undefined;
+  // An optional field (zip_code) may be given as null (@IsOptional): priced as absent.
+  const fits = (value: string | null | undefined, max: number) =>
+    value != null && value.length <= max ? value : undefined;
   const { weight, unit } = pricingWeight(request);
   const { length, width, height, length_unit: uom } = request;
   const term =

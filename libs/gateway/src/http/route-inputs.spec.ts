@@ -22,6 +22,10 @@ describe('bodyOf', () => {
     expect(reconcileBody({ merchant_id: 7 })).toEqual({ merchant_id: 7 });
   });
 
+  it('leaves out an optional field given as null, as if it were absent (nullAsAbsent)', () => {
+    expect(reconcileBody({ merchant_id: null })).toEqual({});
+  });
+
   it.each([null, [], 1, 'text', true])('refuses the JSON body %j: not an object', (value) => {
     const error = refusal(value);
     expect(error.status).toBe(400);

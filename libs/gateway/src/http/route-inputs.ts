@@ -1,12 +1,18 @@
 import type { ClassConstructor } from 'class-transformer';
-import { PAGE_LIMITS, PageQuery, validateContract, validationMessage } from '@consign/contracts';
+import {
+  PAGE_LIMITS,
+  PageQuery,
+  nullAsAbsent,
+  validateContract,
+  validationMessage,
+} from '@consign/contracts';
 import { ApiError } from './api-error';
 import { LongId } from './api-envelope';
 import type { PathParam } from './route-table';
 
 /**
- * What a route takes, checked before its handler runs: each check answers the value, or throws a
- * 400 naming each offending field.
+ * What a route takes, checked before its handler runs: each check answers the value (an optional
+ * field given as null left out, as nullAsAbsent says), or throws a 400 naming each offending field.
  */
 
 function checked<T extends object>(
@@ -18,7 +24,7 @@ function checked<T extends object>(
     // No body at all is an empty one; a JSON `null` is a body that is not an object (a 400).
     const result = validateContract(cls, value === undefined ? {} : value, options);
     if (!result.ok) throw new ApiError(400, validationMessage(result.errors));
-    return result.value;
+    return nullAsAbsent(cls, result.value);
   };
 }
 

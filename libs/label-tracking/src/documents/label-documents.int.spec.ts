@@ -152,6 +152,26 @@ describe('label documents', () => {
     },
   );
 
+  it('prints an address stored with null optional fields as if they were absent', async () => {
+    // Labels created before the gateway left out nulls (nullAsAbsent) hold them; rendering one
+    // read `.trim()` of null and answered 500.
+    const label = aNumberedLabel();
+    const withNulls = {
+      ...label.shipping_address,
+      company_name: null,
+      address2: null,
+      district: null,
+      province: null,
+      province_code: null,
+    } as unknown as LabelAddressDto;
+    const stored = aNumberedLabel('UPS', '1ZC0N51G010000426', { shipping_address: withNulls });
+    for (const format of Object.values(LabelDocumentFormat))
+      expect((await render(format, stored)).bytes.length).toBeGreaterThan(0);
+    const text = await pdfText((await render(LabelDocumentFormat.Pdf, stored)).bytes);
+    expect(text).toContain(label.shipping_address.city);
+    expect(text).not.toContain('null');
+  });
+
   it('the same label gives the same bytes', async () => {
     for (const format of Object.values(LabelDocumentFormat)) {
       const [a, b] = [(await render(format)).bytes, (await render(format)).bytes];

@@ -27,7 +27,7 @@ const CARRIER_2D: Readonly<Record<string, Symbology>> = {
 /** The parcel's weight as printed: the declared package weight, or the items' total. */
 export function labelWeight(label: LabelView): string {
   const thousandths =
-    label.package_attributes?.weight !== undefined && label.package_attributes?.weight !== null
+    label.package_attributes?.weight != null
       ? Math.round(label.package_attributes.weight * 1000)
       : label.items.reduce((sum, item) => sum + Math.round(item.weight * 1000) * item.quantity, 0);
   return `${String(thousandths / 1000)} ${label.weight_unit.toUpperCase()}`;
@@ -51,9 +51,10 @@ export function twoDimensionalData(label: AllocatedLabel): string {
   ].join('|');
 }
 
+/** The address's lines; an optional field given as null (@IsOptional) is left out, as when absent. */
 function addressLines(address: LabelAddressDto): string[] {
   const cityLine = [address.city, address.province_code ?? address.province, address.zip_code]
-    .filter((part) => part !== undefined && part !== '')
+    .filter((part) => part != null && part !== '')
     .join(' ');
   return [
     `${address.first_name} ${address.last_name}`,
@@ -62,7 +63,7 @@ function addressLines(address: LabelAddressDto): string[] {
     address.address2,
     address.district,
     cityLine,
-  ].filter((line): line is string => line !== undefined && line.trim() !== '');
+  ].filter((line): line is string => line != null && line.trim() !== '');
 }
 
 /**
