@@ -135,6 +135,18 @@ function queryEndpoint(name: string, path: string, paged: boolean, allowed: stri
   };
 }
 
+/** A POST of the admin API, with the admin key (its path also answers GET unless said). */
+function adminPost(path: string, valid: object, alsoAnswers = ['GET']): Endpoint {
+  return bodyEndpoint(
+    `POST admin/${path}`,
+    'admin',
+    'POST',
+    () => `${ADMIN}/${path}`,
+    () => valid,
+    { alsoAnswers },
+  );
+}
+
 const ENDPOINTS: Endpoint[] = [
   bodyEndpoint(
     'POST product',
@@ -267,44 +279,10 @@ const ENDPOINTS: Endpoint[] = [
     }),
     { alsoAnswers: ['GET'] },
   ),
-  bodyEndpoint(
-    'POST admin/merchant',
-    'admin',
-    'POST',
-    () => `${ADMIN}/merchant`,
-    () => ({
-      name: 'Fuzz Ltd',
-    }),
-    { alsoAnswers: ['GET'] },
-  ),
-  bodyEndpoint(
-    'POST admin/key',
-    'admin',
-    'POST',
-    () => `${ADMIN}/key`,
-    () => ({
-      role: 'operator',
-      merchant_id: 1,
-    }),
-    { alsoAnswers: ['GET'] },
-  ),
-  bodyEndpoint(
-    'POST admin/carrier-credential',
-    'admin',
-    'POST',
-    () => `${ADMIN}/carrier-credential`,
-    () => ({ carrier_code: 'DPD' }),
-    { alsoAnswers: ['GET'] },
-  ),
-  bodyEndpoint(
-    'POST admin/stock/reconcile',
-    'admin',
-    'POST',
-    () => `${ADMIN}/stock/reconcile`,
-    () => ({
-      merchant_id: 1,
-    }),
-  ),
+  adminPost('merchant', { name: 'Fuzz Ltd' }),
+  adminPost('key', { role: 'operator', merchant_id: 1 }),
+  adminPost('carrier-credential', { carrier_code: 'DPD' }),
+  adminPost('stock/reconcile', { merchant_id: 1 }, []),
   idEndpoint('POST admin/key/{id}/revoke', 'admin', 'POST', (id) => `${ADMIN}/key/${id}/revoke`),
 ];
 
