@@ -120,7 +120,8 @@ export function freightRequestOf(
 ): CalculateFreightRequest {
   const to = request.shipping_address;
   const from = request.shipper_address;
-  // An optional field (zip_code) may be given as null (@IsOptional): priced as absent.
+  // The gateway drops a null zip_code (nullAsAbsent), but the command's own validation lets one
+  // through (@IsOptional), as from a producer other than the gateway: priced as absent.
   const fits = (value: string | null | undefined, max: number) =>
     value != null && value.length <= max ? value : undefined;
   const { weight, unit } = pricingWeight(request);

@@ -46,11 +46,11 @@ export class AdminService {
     private readonly credentialRows: CarrierCredentialRepository,
   ) {}
 
-  /** A merchant and its first key (a `merchant` key when no role, or a null one, is given). */
-  async createMerchant(
-    name: string,
-    role: ApiKeyRole | null | undefined,
-  ): Promise<CreatedMerchantView> {
+  /**
+   * A merchant and its first key (a `merchant` key when no role is given; a null one arrives as
+   * none, through the route inputs' nullAsAbsent).
+   */
+  async createMerchant(name: string, role: ApiKeyRole | undefined): Promise<CreatedMerchantView> {
     const { merchant, key, record } = await this.keys.createMerchantWithKey(
       name,
       role ?? ApiKeyRole.Merchant,

@@ -51,7 +51,10 @@ export function twoDimensionalData(label: AllocatedLabel): string {
   ].join('|');
 }
 
-/** The address's lines; an optional field given as null (@IsOptional) is left out, as when absent. */
+/**
+ * The address's lines; a field stored as null (labels created before the gateway's nullAsAbsent)
+ * is left out, as when absent.
+ */
 function addressLines(address: LabelAddressDto): string[] {
   const cityLine = [address.city, address.province_code ?? address.province, address.zip_code]
     .filter((part) => part != null && part !== '')
