@@ -1,14 +1,14 @@
 /*
  * The calculate/order benchmark's "work only" server (`--work`): the request's own work in bare
  * Fastify, without the platform around it. It parses the body with Fastify's JSON parser, checks
- * it with validateContract (the house's input rules and the contract's, as the gateway does), runs
- * rating's pricing on the rate cards of this checkout and answers the envelope. No API key, no bus
- * (its copies and rating-service's second validation), no correlation scope, metrics or access
- * log, no Idempotency-Key hooks. Between bare Fastify and the gateway, it says how much of the
- * gateway's cost is the work and how much the platform. The benchmark starts it as a child
- * process (`node dist/bench/work-server.js <path>`, with PORT), in its own file so that the load
- * generator does not load the contracts and the pricing; it must answer byte for byte what the
- * gateway answers.
+ * it with validateContract and nullAsAbsent (the house's input rules and the contract's, as the
+ * gateway's route inputs do), runs rating's pricing on the rate cards of this checkout and
+ * answers the envelope. No API key, no bus (its copies and rating-service's second validation),
+ * no correlation scope, metrics or access log, no Idempotency-Key hooks. Between bare Fastify
+ * and the gateway, it says how much of the gateway's cost is the work and how much the platform.
+ * The benchmark starts it as a child process (`node dist/bench/work-server.js <path>`, with
+ * PORT), in its own file so that the load generator does not load the contracts and the pricing;
+ * it must answer byte for byte what the gateway answers.
  */
 import fastify from 'fastify';
 import {
@@ -16,6 +16,7 @@ import {
   envelope,
   errorEnvelope,
   httpStatusOf,
+  nullAsAbsent,
   validateContract,
   validationMessage,
 } from '@consign/contracts';
@@ -31,7 +32,8 @@ async function workServer(path: string): Promise<void> {
       return errorEnvelope(400, validationMessage(validated.errors));
     }
     try {
-      return envelope(calculateOrder(data, validated.value));
+      // As the gateway's route inputs take a body: optional nulls left out.
+      return envelope(calculateOrder(data, nullAsAbsent(CalculateOrderRequest, validated.value)));
     } catch (error) {
       // A whole calculation refused (a declared value in a currency without a rate): the status
       // the gateway gives its code.
