@@ -7,7 +7,8 @@ import { ContractSchema, contractJsonSchema } from '@consign/contracts';
  * validateContract applies) is in the document's schema with the same value, property by
  * property. The document may say more (a type where the rules have none, a description, an
  * example), never something else. Used by the checks of the OpenAPI document's request schemas
- * and of the AsyncAPI document's payloads.
+ * (with `nulls`: there an optional property may be sent as null, and the document says so) and
+ * of the AsyncAPI document's payloads.
  */
 
 /** The keywords compared: types and limits. */
@@ -46,6 +47,28 @@ function typeOf(value: unknown): unknown {
   return Array.isArray(value) ? value.filter((t) => t !== 'null').join('|') : value;
 }
 
+/** An enum's values without null (a nullable property's enum lists it: OpenAPI 3.1). */
+function enumOf(value: unknown): unknown {
+  return Array.isArray(value) ? value.filter((v) => v !== null) : value;
+}
+
+/** Whether the document's schema of a property takes null (in its type, enum or anyOf). */
+function documentsNull(schema: DocumentSchema): boolean {
+  const types = Array.isArray(schema.type) ? (schema.type as unknown[]) : [schema.type];
+  const anyOf = (schema.anyOf ?? []) as DocumentSchema[];
+  return (
+    types.includes('null') ||
+    (Array.isArray(schema.enum) && schema.enum.includes(null)) ||
+    anyOf.some((option) => option.type === 'null')
+  );
+}
+
+/** Whether the reader's schema of a property takes null whatever else it says (@IsOptional). */
+function rulesNull(schema: DocumentSchema): boolean {
+  const anyOf = schema.anyOf as DocumentSchema[] | undefined;
+  return anyOf?.length === 2 && anyOf[0].type === 'null';
+}
+
 /**
  * What the document says otherwise than the rules of `cls`, one line each; empty when it agrees
  * (the same keywords, and the same required properties: what must be sent is what validation
@@ -55,6 +78,7 @@ export function disagreements(
   name: string,
   documented: DocumentSchema,
   cls: ContractConstructor,
+  options: { nulls?: boolean } = {},
 ): string[] {
   const reader = contractJsonSchema(cls) as DocumentSchema & {
     $defs: Record<string, DocumentSchema>;
@@ -72,6 +96,11 @@ export function disagreements(
       found.push(`${name}.${property}: validated, not documented`);
       continue;
     }
+    if (options.nulls && documentsNull(doc) !== rulesNull(readerSchema))
+      found.push(
+        `${name}.${property}: documented ${documentsNull(doc) ? '' : 'not '}nullable, ` +
+          `the rules ${rulesNull(readerSchema) ? 'take null as absent' : 'refuse null'}`,
+      );
     // A nested class is compared as its own component.
     if (doc.$ref || doc.allOf || doc.anyOf) continue;
     const rules = present(readerSchema, reader.$defs);
@@ -80,7 +109,9 @@ export function disagreements(
       const [said, ruled] =
         keyword === 'type'
           ? [typeOf(doc.type), typeOf(rules.type)]
-          : [doc[keyword], rules[keyword]];
+          : keyword === 'enum'
+            ? [enumOf(doc.enum), rules.enum]
+            : [doc[keyword], rules[keyword]];
       if (JSON.stringify(said) !== JSON.stringify(ruled))
         found.push(
           `${name}.${property} ${keyword}: documented ${JSON.stringify(said)}, ruled ${JSON.stringify(ruled)}`,

@@ -12,6 +12,8 @@ import {
   LABEL_VOIDED,
   RATING_WEIGHT_UNITS,
   applyContractRules,
+  describeContract,
+  isPlainOptional,
 } from '@consign/contracts';
 import {
   API_ROUTE_GROUPS,
@@ -140,6 +142,28 @@ function typeUnreadableProperties(schemas: Record<string, SchemaObject>): void {
     );
 }
 
+/**
+ * An optional request property may be sent as null, read as if it were left out (the gateway's
+ * nullAsAbsent; the README's HTTP rules): `nullable` (a null type once finishDocument has made
+ * the document 3.1), so that a client, a generator or a validating proxy following the document
+ * takes null as the server does. Only @IsOptional and nothing else: under a @ValidateIf, null
+ * passes or not by the rest of the body, and the document leaves it out. Response classes hold
+ * no validation rules and stay as they are.
+ */
+function nullableWhereOptional(
+  schemas: Record<string, SchemaObject>,
+  classes: readonly Type<unknown>[],
+): void {
+  for (const cls of classes) {
+    const schema = schemas[cls.name];
+    if (!schema?.properties) continue;
+    for (const property of describeContract(cls).properties) {
+      const target = schema.properties[property.name] as SchemaObject | undefined;
+      if (target && isPlainOptional(property)) target.nullable = true;
+    }
+  }
+}
+
 /** Keys sorted at every level, except the properties of a schema and examples (author's order). */
 export function sortKeys(value: unknown, keepOrder = false): unknown {
   if (Array.isArray(value)) return value.map((item) => sortKeys(item));
@@ -235,6 +259,10 @@ export async function buildOpenApiDocument(
     const document = SwaggerModule.createDocument(app, config);
     applyContractRules(
       (document.components?.schemas ?? {}) as Record<string, ContractSchema>,
+      models,
+    );
+    nullableWhereOptional(
+      (document.components?.schemas ?? {}) as Record<string, SchemaObject>,
       models,
     );
     typeUnreadableProperties((document.components?.schemas ?? {}) as Record<string, SchemaObject>);

@@ -176,12 +176,14 @@ describe('OpenAPI document', () => {
     const request = schema(document, 'CreateProductRequest');
     expect(request.required).toContain('title');
     expect(request.properties!.title).toMatchObject({ type: 'string', maxLength: 256 });
+    // Optional: may be left out or sent as null (taken as absent).
     expect(request.properties!.variants).toEqual(
       expect.objectContaining({
-        type: 'array',
+        type: ['array', 'null'],
         items: { $ref: '#/components/schemas/CreateVariantRequest' },
       }),
     );
+    expect(request.required).not.toContain('variants');
     expect(schema(document, 'CreateVariantRequest').properties!.sku).toMatchObject({
       type: 'string',
       maxLength: 128,

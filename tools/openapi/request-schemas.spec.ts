@@ -11,13 +11,15 @@ import { findRepoRoot } from './plugin-metadata';
 /**
  * The API document's request schemas and the validation rules are one: for every contract class
  * the document describes, each keyword of the reader's JSON Schema is in the document's schema
- * with the same value, and both require the same properties (contract-schema-agreement.ts).
+ * with the same value, both require the same properties, and the document lists null where the
+ * gateway takes it as absent (@IsOptional) and nowhere else (contract-schema-agreement.ts).
  */
 const document = JSON.parse(
   readFileSync(join(findRepoRoot(__dirname), 'docs', 'openapi.json'), 'utf8'),
 ) as { components: { schemas: Record<string, DocumentSchema> } };
 
 const compared = () => contractSchemasOf(document.components.schemas);
+const NULLS = { nulls: true };
 
 describe("the API document's request schemas", () => {
   it('cover the request contracts', () => {
@@ -29,9 +31,9 @@ describe("the API document's request schemas", () => {
   });
 
   it('say what the validation rules say, property by property', () => {
-    expect(compared().flatMap(([name, schema, cls]) => disagreements(name, schema, cls))).toEqual(
-      [],
-    );
+    expect(
+      compared().flatMap(([name, schema, cls]) => disagreements(name, schema, cls, NULLS)),
+    ).toEqual([]);
   });
 
   it('would report a documented limit that is not the rule', () => {
@@ -39,8 +41,24 @@ describe("the API document's request schemas", () => {
     const altered = structuredClone(schema);
     const [property, documented] = Object.entries(altered.properties ?? {})[0];
     documented.maxLength = (documented.maxLength as number) + 1;
-    expect(disagreements(name, altered, cls)).toEqual([
+    expect(disagreements(name, altered, cls, NULLS)).toEqual([
       expect.stringContaining(`${name}.${property} maxLength`),
+    ]);
+  });
+
+  it('would report an optional property not documented as nullable, and a required one that is', () => {
+    const [name, schema, cls] = compared().find(([n]) => n === 'CreateLabelRequest')!;
+    const altered = structuredClone(schema);
+    const properties = altered.properties!;
+    properties.expect_pickup_time.type = 'string';
+    properties.package_attributes = { $ref: '#/components/schemas/PackageAttributesDto' };
+    properties.service = { anyOf: [properties.service, { type: 'null' }] };
+    properties.weight_unit.enum = [...(properties.weight_unit.enum as unknown[]), null];
+    expect(disagreements(name, altered, cls, NULLS)).toEqual([
+      `${name}.weight_unit: documented nullable, the rules refuse null`,
+      `${name}.expect_pickup_time: documented not nullable, the rules take null as absent`,
+      `${name}.service: documented nullable, the rules refuse null`,
+      `${name}.package_attributes: documented not nullable, the rules take null as absent`,
     ]);
   });
 });

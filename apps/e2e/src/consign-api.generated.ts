@@ -886,9 +886,9 @@ export interface components {
        */
       country_code: string;
       /** @description City: a service's zone rules may name cities (a rule by postal code comes first). */
-      city?: string;
+      city?: string | null;
       /** @description Postal code: picks the zone by a service's postal-prefix rules, and remote-area surcharges. */
-      zip_code?: string;
+      zip_code?: string | null;
     };
     CalcOriginAddressDto: {
       /** @description A warehouse's code (`GET /2025-07/cloud/warehouse`); it must be in `country_code`. */
@@ -899,9 +899,9 @@ export interface components {
        */
       country_code: string;
       /** @description City, as given: the rates go by the warehouse and its country. */
-      city?: string;
+      city?: string | null;
       /** @description Postal code, as given (see `city`). */
-      zip_code?: string;
+      zip_code?: string | null;
     };
     CalculateFreightRequest: {
       /**
@@ -910,23 +910,23 @@ export interface components {
        */
       dest_country_code: string;
       /** @description City: a service's zone rules may name cities (a rule by postal code comes first). */
-      dest_city?: string;
+      dest_city?: string | null;
       /** @description Postal code: picks the zone by a service's postal-prefix rules, and remote-area surcharges. */
-      dest_zip_code?: string;
+      dest_zip_code?: string | null;
       /**
        * @description ISO 3166-1 alpha-2.
        * @example DE
        */
       origin_country_code: string;
       /** @description City, as given: the rates go by the origin country. */
-      origin_city?: string;
+      origin_city?: string | null;
       /** @description Postal code, as given: the rates go by the origin country. */
-      origin_zip_code?: string;
+      origin_zip_code?: string | null;
       /**
        * @description Package size. Where a service charges volumetric weight, it bills the heavier of the actual
        *     weight and length × width × height / its `volumetric_divisor` (`GET /2025-07/cloud/service`).
        */
-      dimension?: components['schemas']['DimensionDto'];
+      dimension?: components['schemas']['DimensionDto'] | null;
       /** @description Number(12,2), in the weight unit. */
       weight: number;
       /**
@@ -943,19 +943,19 @@ export interface components {
       service_code: string;
       /**
        * @description DAP or DDP.
-       * @enum {string}
+       * @enum {string|null}
        */
-      inco_term?: 'DAP' | 'DDP';
+      inco_term?: 'DAP' | 'DDP' | null;
       /**
        * @description Extension, as in calculate/order: the parcel's declared value, Number(12,2), in `currency`.
        *     DDP across a customs border then collects duty and VAT on it; without it, only the DDP fee.
        */
-      declared_value?: number;
+      declared_value?: number | null;
       /**
        * @description ISO 4217 currency code of the declared value (USD when not given, as calculate/order).
        * @example EUR
        */
-      currency?: string;
+      currency?: string | null;
     };
     CalculateOrderRequest: {
       /** @description Where the order goes: the country picks the services, the postal code and city their zone. */
@@ -985,17 +985,17 @@ export interface components {
        */
       liquid?: 'Yes' | 'No' | 'Not Applicable';
       /** @description Declared value, Number(12,2), in `currency`. */
-      declared_value?: number;
+      declared_value?: number | null;
       /**
        * @description ISO 4217 currency code of the declared value.
        * @example EUR
        */
-      currency?: string;
+      currency?: string | null;
       /**
        * @description Package size. Where a service charges volumetric weight, it bills the heavier of the actual
        *     weight and length × width × height / its `volumetric_divisor` (`GET /2025-07/cloud/service`).
        */
-      dimension?: components['schemas']['DimensionDto'];
+      dimension?: components['schemas']['DimensionDto'] | null;
     };
     CarrierAllocationDto: {
       /** @description Carrier code of the courier that carries the parcel (the label's `tracking_courier`). */
@@ -1024,7 +1024,7 @@ export interface components {
        */
       label_id?: number;
       /** @description The carrier's tracking number of the parcel; required unless `label_id` is given. */
-      tracking_number?: string;
+      tracking_number?: string | null;
       /** @description The carrier's own event code (e.g. DHL `OK`, UPS `FS`); normalised to a checkpoint status. */
       event_code: string;
       /** @description The carrier's event text; returned as the checkpoint's `description`. */
@@ -1037,7 +1037,7 @@ export interface components {
        */
       event_time: string;
       /** @description The carrier allocates its courier and tracking number to the label (`label_id` required). */
-      allocation?: components['schemas']['CarrierAllocationDto'];
+      allocation?: components['schemas']['CarrierAllocationDto'] | null;
     };
     CarrierEventsRequest: {
       /** @description The carrier's events, in any order; at most 1000. */
@@ -1112,24 +1112,24 @@ export interface components {
     };
     CreateInboundRequest: {
       /** @description Carrier bringing the goods to the warehouse. */
-      carrier?: string;
+      carrier?: string | null;
       /** @description Carrier tracking number. */
-      tracking_no?: string;
+      tracking_no?: string | null;
       /**
        * Format: date
        * @description Expected arrival at the warehouse, `yyyy-MM-dd`.
        */
-      expected_inbound_date?: string;
+      expected_inbound_date?: string | null;
       /** @description Expected goods; at least one line. */
       items: components['schemas']['InboundItemRequest'][];
       /** @description Number of packages; 0 means not yet known. */
       package_number: number;
       /** @description Merchant's reference. */
-      reference?: string;
+      reference?: string | null;
       /** @description Notes for the warehouse receiving the delivery. */
-      remarks?: string;
+      remarks?: string | null;
       /** @description Sender of the goods. */
-      shipper?: components['schemas']['ShipperDto'];
+      shipper?: components['schemas']['ShipperDto'] | null;
       /** @description Code of the receiving warehouse. */
       warehouse_code: string;
     };
@@ -1165,7 +1165,7 @@ export interface components {
        * Format: date-time
        * @description Expected pickup time, ISO 8601 date-time.
        */
-      expect_pickup_time?: string;
+      expect_pickup_time?: string | null;
       /**
        * @description The carrier service (`GET /2025-07/cloud/service`) and its inco term; without one, DAP where
        *     the service offers it, else its first. A code that is not a service, or a term it does not
@@ -1175,26 +1175,26 @@ export interface components {
       /** @description Goods in the package; at least one. */
       items: components['schemas']['LabelItemDto'][];
       /** @description What the package holds: a service that does not carry a content refuses the label (422). */
-      package_attributes?: components['schemas']['PackageAttributesDto'];
+      package_attributes?: components['schemas']['PackageAttributesDto'] | null;
       /** @description Where the order came from: the marketplace's order number and the sales channel. */
-      metadata?: components['schemas']['LabelMetadataDto'];
+      metadata?: components['schemas']['LabelMetadataDto'] | null;
     };
     CreateMerchantRequest: {
       /** @description The merchant's name, 1 to 128 characters (spaces around it are dropped). */
       name: string;
       /**
        * @description The role of its first key: `merchant` (when absent or null) or `operator`.
-       * @enum {string}
+       * @enum {string|null}
        */
-      role?: 'merchant' | 'operator';
+      role?: 'merchant' | 'operator' | null;
     };
     CreateOrderRequest: {
       /** @description The customer's address, where the warehouse ships the order. */
       shipping_address: components['schemas']['OrderAddressDto'];
       /** @description Defaults to the shipping address (see `orderBillingAddress`). */
-      billing_address?: components['schemas']['OrderAddressDto'];
+      billing_address?: components['schemas']['OrderAddressDto'] | null;
       /** @description Merchant's order reference. */
-      reference?: string;
+      reference?: string | null;
       /**
        * @description ISO 4217 currency code; defaults to USD.
        * @example EUR
@@ -1203,12 +1203,12 @@ export interface components {
       /** @description True when the totals include tax; defaults to false. */
       totals_include_tax?: boolean;
       /** @description Number(12,2). */
-      shipping_cost?: number;
+      shipping_cost?: number | null;
       /**
        * @description The carrier service and the warehouse. Without a `warehouse_code`, the stock is taken from the
        *     first warehouse (by code) that has every line available; with none, the order is OnHold.
        */
-      service?: components['schemas']['OrderServiceDto'];
+      service?: components['schemas']['OrderServiceDto'] | null;
       /** @description Order lines; at least one. */
       sku_items: components['schemas']['SkuItemDto'][];
     };
@@ -1216,28 +1216,28 @@ export interface components {
       /** @description The product's name. */
       title: string;
       /** @description Description (HTML). */
-      body_html?: string;
+      body_html?: string | null;
       /** @description Brand or maker. */
-      vendor?: string;
+      vendor?: string | null;
       /** @description Tags; together, joined with ",", at most 2046 characters. A tag may not contain ",". */
-      tags?: string[];
+      tags?: string[] | null;
       /**
        * @description ISO 4217 currency code of the prices.
        * @example EUR
        */
       currency: string;
       /** @description Product source. */
-      source?: string;
+      source?: string | null;
       /** @description Variant options: option name to the list of its values, e.g. `{"Color": ["Red", "Blue"]}`. */
       options?: {
         [key: string]: string[];
-      };
+      } | null;
       /** @description Product category, free text. */
-      category?: string;
+      category?: string | null;
       /** @description Pictures of the product, by address (nothing is uploaded). */
-      images?: components['schemas']['ProductImageDto'][];
+      images?: components['schemas']['ProductImageDto'][] | null;
       /** @description Variants; their `sku` values are unique within the product. */
-      variants?: components['schemas']['CreateVariantRequest'][];
+      variants?: components['schemas']['CreateVariantRequest'][] | null;
     };
     CreateVariantRequest: {
       /** @description Stock keeping unit code; unique within the product. */
@@ -1247,9 +1247,9 @@ export interface components {
       /** @description Selling price, Number(12,2). */
       retail_price: number;
       /** @description Price before a discount ("compare at"), Number(12,2). */
-      compare_at_price?: number;
+      compare_at_price?: number | null;
       /** @description Weight in `weight_unit`, Number(12,2). */
-      weight?: number;
+      weight?: number | null;
       /**
        * @description Unit of `weight`.
        * @enum {string}
@@ -1268,7 +1268,7 @@ export interface components {
       /** @description The variant's value of each product option, e.g. `{"Color": "Red"}`. */
       options?: {
         [key: string]: string;
-      };
+      } | null;
     };
     CreateWebhookRequest: {
       /**
@@ -1288,7 +1288,7 @@ export interface components {
         | 'stock.level_changed'
       )[];
       /** @description Free text for the merchant. */
-      description?: string;
+      description?: string | null;
     };
     CreatedMerchantView: {
       merchant: components['schemas']['MerchantView'];
@@ -1371,7 +1371,7 @@ export interface components {
     };
     HoldOrderRequest: {
       /** @description Why the merchant holds the order; shown as the order's `hold_reason`. */
-      reason?: string;
+      reason?: string | null;
     };
     ImageView: {
       url: string;
@@ -1436,7 +1436,7 @@ export interface components {
        *     shortfall is noted in `feedback`). Otherwise it is Completed once every expected quantity
        *     arrived, Partial before.
        */
-      complete?: boolean;
+      complete?: boolean | null;
     };
     InventoryPageView: {
       page: number;
@@ -1485,22 +1485,22 @@ export interface components {
     LabelAddressDto: {
       first_name: string;
       last_name: string;
-      company_name?: string;
+      company_name?: string | null;
       phone: string;
       /**
        * @description Must contain `@`.
        * @example ops@example.com
        */
-      email?: string;
+      email?: string | null;
       address1: string;
-      address2?: string;
-      district?: string;
+      address2?: string | null;
+      district?: string | null;
       city: string;
       /** @description State / province. */
-      province?: string;
-      province_code?: string;
+      province?: string | null;
+      province_code?: string | null;
       /** @description Postal code. */
-      zip_code?: string;
+      zip_code?: string | null;
       /** @description Full country or region name. */
       country: string;
       /**
@@ -1547,27 +1547,27 @@ export interface components {
       /** @description Selling price per unit, Number(12,2). */
       unit_price: number;
       /** @description Customs value per unit, used for clearance and duty, Number(12,2). */
-      declared_unit_value?: number;
+      declared_unit_value?: number | null;
       /** @description Total tax of the line, Number(12,2). */
-      tax?: number;
-      sku_code?: string;
-      brand?: string;
-      unit?: string;
+      tax?: number | null;
+      sku_code?: string | null;
+      brand?: string | null;
+      unit?: string | null;
       /** @description Harmonized System (customs tariff) code. */
-      hs_code?: string;
+      hs_code?: string | null;
       /** @description The item's description on the customs declaration (CN22 or CN23). */
-      customs_description?: string;
+      customs_description?: string | null;
       /**
        * @description Country of origin, ISO 3166-1 alpha-2.
        * @example DE
        */
-      origin_country_code?: string;
+      origin_country_code?: string | null;
     };
     LabelMetadataDto: {
       /** @description Marketplace order number. */
-      platform_order_no?: string;
+      platform_order_no?: string | null;
       /** @description Channel name. */
-      platform?: string;
+      platform?: string | null;
     };
     LabelPriceView: {
       /** @description Number(12,2): everything below. */
@@ -1593,7 +1593,7 @@ export interface components {
       /** @description Carrier service code, chosen from the carrier service query result. */
       service_code: string;
       /** @description Incoterm, e.g. DAP or DDP. */
-      inco_term?: string;
+      inco_term?: string | null;
     };
     LabelTrackingView: {
       /** @description Carrier code; null until a carrier is allocated. */
@@ -1729,7 +1729,7 @@ export interface components {
       email: string;
       phone: string;
       address1: string;
-      address2?: string;
+      address2?: string | null;
       /** @description Postal code. */
       zip_code: string;
       district: string;
@@ -1737,7 +1737,7 @@ export interface components {
       /** @description State / province. */
       province: string;
       /** @description Country or region name. Accepted in requests; absent in the spec's sample responses. */
-      country?: string;
+      country?: string | null;
       /**
        * @description ISO 3166-1 alpha-2 country code, e.g. `US`.
        * @example DE
@@ -1827,11 +1827,11 @@ export interface components {
     };
     OrderServiceDto: {
       /** @description Carrier service code. */
-      service_code?: string;
+      service_code?: string | null;
       /** @description Incoterm, e.g. DAP or DDP. */
-      inco_term?: string;
+      inco_term?: string | null;
       /** @description Code of the warehouse that fulfils the order. */
-      warehouse_code?: string;
+      warehouse_code?: string | null;
     };
     OrderServiceView: {
       service_code: string | null;
@@ -1888,17 +1888,17 @@ export interface components {
     };
     PackageAttributesDto: {
       /** @description A service whose `restricted_contents` lists `alcohol` refuses the label (422). */
-      contains_alcohol?: boolean;
+      contains_alcohol?: boolean | null;
       /** @description A service whose `restricted_contents` lists `liquid` refuses the label (422). */
-      contains_liquid?: boolean;
+      contains_liquid?: boolean | null;
       /** @description A service whose `restricted_contents` lists `battery` refuses the label (422). */
-      contains_battery?: boolean;
+      contains_battery?: boolean | null;
       /** @description A service whose `restricted_contents` lists `dangerous_goods` refuses the label (422). */
-      contains_dangerous_goods?: boolean;
+      contains_dangerous_goods?: boolean | null;
       /** @description True: no service carries the package (422). */
-      contains_prohibited_items?: boolean;
+      contains_prohibited_items?: boolean | null;
       /** @description Total package weight, in the label's `weight_unit`; up to 3 decimals. */
-      weight?: number;
+      weight?: number | null;
     };
     PackagingView: {
       /** @description Size code, e.g. S, M, L, XL. */
@@ -1954,7 +1954,7 @@ export interface components {
     };
     ReconcileStockRequest: {
       /** @description The merchant whose reservations to check; every merchant's when absent. */
-      merchant_id?: number;
+      merchant_id?: number | null;
     };
     ReconciledReservation: {
       merchant_id: number;
@@ -2022,19 +2022,19 @@ export interface components {
       packages: number;
     };
     ShipperDto: {
-      first_name?: string;
+      first_name?: string | null;
       last_name: string;
       /**
        * @description Must contain `@`.
        * @example ops@example.com
        */
-      email?: string;
+      email?: string | null;
       phone: string;
       address1: string;
-      address2?: string;
+      address2?: string | null;
       /** @description Postal code. */
-      zip_code?: string;
-      district?: string;
+      zip_code?: string | null;
+      district?: string | null;
       city: string;
       /** @description State / province. */
       province: string;
@@ -2050,7 +2050,7 @@ export interface components {
       /** @description Unit price, Number(12,2). */
       price: number;
       /** @description Discount, Number(12,2). */
-      discount?: number;
+      discount?: number | null;
       /** @description Tax rate as a fraction (5% is 0.05), Number(12,2). */
       tax?: number | null;
     };

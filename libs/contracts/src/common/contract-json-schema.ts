@@ -83,6 +83,15 @@ function conditional(property: ContractProperty): 'optional' | 'conditional' | u
 }
 
 /**
+ * Whether the property is optional and nothing else (@IsOptional, no @ValidateIf): null passes it
+ * whatever the rest of the value, and a client's request holding it is read as if the property
+ * were left out (nullAsAbsent).
+ */
+export function isPlainOptional(property: ContractProperty): boolean {
+  return conditional(property) === 'optional';
+}
+
+/**
  * Whether class-validator refuses the property when absent: it has no condition and no default,
  * and one of its constraints refuses undefined.
  */

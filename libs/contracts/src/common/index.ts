@@ -9,6 +9,6 @@ export * from './page.dto';
 export * from './contract-schema';
 export { describeContract } from './contract-metadata';
 export type { ContractDescription, ContractProperty } from './contract-metadata';
-export { contractJsonSchema } from './contract-json-schema';
+export { contractJsonSchema, isPlainOptional } from './contract-json-schema';
 export { nullAsAbsent } from './null-as-absent';
 export type { ContractJsonSchema } from './contract-json-schema';
