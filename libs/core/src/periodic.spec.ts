@@ -1,5 +1,13 @@
 import { PeriodicTask, runPeriodically } from './periodic';
 
+// Jest's clock throughout: on a loaded CI machine real 10 ms timers slipped (35 ms once held 2
+// runs, not 3), and a test counting them failed for the machine, not the code.
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
+
+/** Lets `ms` of Jest's clock pass, running the timers due and the promises they settle. */
+const pause = (ms: number) => jest.advanceTimersByTimeAsync(ms);
+
 describe('runPeriodically', () => {
   it('skips a run while the previous one goes on, and stopping waits for the one in flight', async () => {
     let runs = 0;
@@ -14,44 +22,38 @@ describe('runPeriodically', () => {
       5,
       () => undefined,
     );
-    await new Promise((resolve) => setTimeout(resolve, 40));
-    expect(runs).toBe(1); // ticks came while the first run was still going
+    await pause(40);
+    expect(runs).toBe(1); // eight ticks came while the first run was still going
     const stopped = stop();
     let done = false;
     void stopped.then(() => (done = true));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await pause(20);
     expect(done).toBe(false);
     release();
     await stopped;
     expect(finished).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await pause(20);
     expect(runs).toBe(1);
   });
 
   it('runs at once, then every interval, and reports each failure', async () => {
-    // Jest's clock: on a loaded CI machine real 10 ms timers slipped and 35 ms held 2 runs, not 3.
-    jest.useFakeTimers();
-    try {
-      const errors: unknown[] = [];
-      let runs = 0;
-      const stop = runPeriodically(
-        async () => {
-          runs++;
-          throw new Error('boom');
-        },
-        10,
-        (error) => errors.push(error),
-      );
-      expect(runs).toBe(1);
-      await jest.advanceTimersByTimeAsync(35);
-      await stop();
-      expect(runs).toBe(4);
-      expect(errors).toHaveLength(4);
-      await jest.advanceTimersByTimeAsync(50);
-      expect(runs).toBe(4);
-    } finally {
-      jest.useRealTimers();
-    }
+    const errors: unknown[] = [];
+    let runs = 0;
+    const stop = runPeriodically(
+      async () => {
+        runs++;
+        throw new Error('boom');
+      },
+      10,
+      (error) => errors.push(error),
+    );
+    expect(runs).toBe(1);
+    await pause(35);
+    await stop();
+    expect(runs).toBe(4);
+    expect(errors).toHaveLength(4);
+    await pause(50);
+    expect(runs).toBe(4);
   });
 });
 
@@ -81,21 +83,20 @@ class CountingTask extends PeriodicTask {
   }
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe('PeriodicTask', () => {
   it('runs from one interval after bootstrap, reports each failure by its message, and stops', async () => {
     const task = new CountingTask(10);
     task.failWith = new Error('database unreachable');
     task.onApplicationBootstrap();
     expect(task.runs).toBe(0);
-    await pause(35);
+    await pause(9);
+    expect(task.runs).toBe(0);
+    await pause(26); // runs at 10, 20 and 30 ms: each next one an interval after the last ended
     await task.beforeApplicationShutdown();
-    const runs = task.runs;
-    expect(runs).toBeGreaterThanOrEqual(2);
-    expect(task.failures).toEqual(Array(runs).fill('database unreachable'));
+    expect(task.runs).toBe(3);
+    expect(task.failures).toEqual(Array(3).fill('database unreachable'));
     await pause(25);
-    expect(task.runs).toBe(runs);
+    expect(task.runs).toBe(3);
   });
 
   it('reports a thrown value that is not an Error as its text', async () => {
@@ -104,7 +105,7 @@ describe('PeriodicTask', () => {
     task.onApplicationBootstrap();
     await pause(15);
     await task.beforeApplicationShutdown();
-    expect(task.failures[0]).toBe('lock timeout');
+    expect(task.failures).toEqual(['lock timeout', 'lock timeout', 'lock timeout']);
   });
 
   it('never runs with an interval of 0', async () => {
@@ -113,6 +114,7 @@ describe('PeriodicTask', () => {
     await pause(20);
     await task.beforeApplicationShutdown();
     expect(task.runs).toBe(0);
+    expect(jest.getTimerCount()).toBe(0);
   });
 
   it('shuts down only once the run in flight has finished', async () => {
@@ -121,7 +123,7 @@ describe('PeriodicTask', () => {
     task.hold = new Promise<void>((resolve) => (release = resolve));
     task.onApplicationBootstrap();
     await pause(15);
-    expect(task.runs).toBe(1);
+    expect(task.runs).toBe(1); // the next one waits for this one to end
     let stopped = false;
     const stopping = task.beforeApplicationShutdown().then(() => (stopped = true));
     await pause(10);
@@ -129,5 +131,7 @@ describe('PeriodicTask', () => {
     release();
     await stopping;
     expect(stopped).toBe(true);
+    await pause(20);
+    expect(task.runs).toBe(1);
   });
 });
