@@ -192,6 +192,33 @@ describe('health endpoints (a service process, distributed)', () => {
     }
   });
 
+  it('is stopped by the harness when it is not ready in time, not left running', async () => {
+    // startApp gives no handle to an app that is not ready: it must end it itself, or the app
+    // holds its port, connections and data folder past the test (seen: a walk's leftovers).
+    const dir = tempDir('health-not-ready');
+    try {
+      const failure = await startApp(
+        'rating-service',
+        {
+          KAFKA_BROKERS: broker.brokers,
+          BUS_COMMIT_INTERVAL_MS: String(MOKAPI_COMMIT_INTERVAL_MS),
+          ...(database.url ? { DATABASE_URL: database.url } : {}),
+          DATA_DIR: dir,
+        },
+        /a line no app prints/,
+        3_000,
+      ).then(
+        () => new Error('rating-service was ready'),
+        (error: Error) => error,
+      );
+      expect(failure.message).toMatch(/^rating-service \(pid \d+\) not ready after 3000 ms/);
+      const pid = Number(/\(pid (\d+)\)/.exec(failure.message)![1]);
+      expect(() => process.kill(pid, 0)).toThrow(/ESRCH/); // no such process
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('is ready with its consumer in its group, and unready, still live, once the broker is gone', async () => {
     const ready = await health(port, 'ready');
     expect(ready.status).toBe(200);

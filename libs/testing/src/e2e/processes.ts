@@ -93,32 +93,22 @@ export async function startApp(
       resolveExit(code);
     }),
   );
-  await new Promise<void>((resolveReady, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`${app} not ready after ${timeoutMs} ms:\n${output}`)),
-      timeoutMs,
-    );
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (logFile) appendFileSync(logFile, chunk);
-      if (ready.test(output)) {
-        clearTimeout(timer);
-        resolveReady();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    void exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`${app} exited with ${code} before it was ready:\n${output}`));
-    });
-  });
-  if (readyUrl) {
-    const status = await untilReady(readyUrl, deadline, () => child.exitCode !== null);
-    if (status !== 200)
-      throw new Error(
-        `${app}: ${readyUrl} answered ${status} for ${timeoutMs} ms (or the app exited):\n${output}`,
-      );
+  try {
+    await untilReadyLine();
+    if (readyUrl) {
+      const status = await untilReady(readyUrl, deadline, () => child.exitCode !== null);
+      if (status !== 200)
+        throw new Error(
+          `${app} (pid ${child.pid}): ${readyUrl} answered ${status} for ${timeoutMs} ms (or the app exited):\n${output}`,
+        );
+    }
+  } catch (error) {
+    // Not ready: the caller gets no handle to stop it with, so it is stopped here (it would
+    // otherwise hold its port, its database connections and its data folder past the test).
+    stopping = true;
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await exited;
+    throw error;
   }
   return {
     name: app,
@@ -134,6 +124,33 @@ export async function startApp(
       return code;
     },
   };
+
+  /** Resolves once the output matches `ready`; rejects at the deadline or when the app exits. */
+  function untilReadyLine(): Promise<void> {
+    return new Promise<void>((resolveReady, reject) => {
+      const timer = setTimeout(
+        () =>
+          reject(
+            new Error(`${app} (pid ${child.pid}) not ready after ${timeoutMs} ms:\n${output}`),
+          ),
+        timeoutMs,
+      );
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (logFile) appendFileSync(logFile, chunk);
+        if (ready.test(output)) {
+          clearTimeout(timer);
+          resolveReady();
+        }
+      };
+      child.stdout?.on('data', onData);
+      child.stderr?.on('data', onData);
+      void exited.then((code) => {
+        clearTimeout(timer);
+        reject(new Error(`${app} exited with ${code} before it was ready:\n${output}`));
+      });
+    });
+  }
 }
 
 /** Polls a readiness URL until it answers 200, the deadline passes or the app exits. */
