@@ -131,6 +131,15 @@ describe('health endpoints (a service process, distributed)', () => {
   let port: number;
   const dataDir = tempDir('health-service');
 
+  /** A service process on the test broker and the database, with its own data folder. */
+  const onTheBroker = (dir: string): Record<string, string> => ({
+    KAFKA_BROKERS: broker.brokers,
+    // Mokapi dies of its own race on busy offset commits (mokapi-broker.ts).
+    BUS_COMMIT_INTERVAL_MS: String(MOKAPI_COMMIT_INTERVAL_MS),
+    ...(database.url ? { DATABASE_URL: database.url } : {}),
+    DATA_DIR: dir,
+  });
+
   beforeAll(async () => {
     database = await createTestDatabase();
     broker = await startMokapiBroker(consignMokapiTopics());
@@ -138,12 +147,8 @@ describe('health endpoints (a service process, distributed)', () => {
     service = await startApp(
       'rating-service',
       {
-        KAFKA_BROKERS: broker.brokers,
-        // Mokapi dies of its own race on busy offset commits (mokapi-broker.ts).
-        BUS_COMMIT_INTERVAL_MS: String(MOKAPI_COMMIT_INTERVAL_MS),
+        ...onTheBroker(dataDir),
         KAFKA_FETCH_MAX_WAIT_MS: String(MOKAPI_FETCH_MAX_WAIT_MS),
-        ...(database.url ? { DATABASE_URL: database.url } : {}),
-        DATA_DIR: dataDir,
         PORT: String(port),
         HOST: '127.0.0.1',
         // The broker is gone when it stops: do not wait long for the consumer to leave.
@@ -170,12 +175,9 @@ describe('health endpoints (a service process, distributed)', () => {
     const catalog = await startApp(
       'catalog-service',
       {
-        KAFKA_BROKERS: broker.brokers,
-        BUS_COMMIT_INTERVAL_MS: String(MOKAPI_COMMIT_INTERVAL_MS),
         // No KAFKA_FETCH_MAX_WAIT_MS: on the product's fetch wait, the reply consumer's first
         // fetch, which its connection waits for, ends a while after the server's consumer joined.
-        ...(database.url ? { DATABASE_URL: database.url } : {}),
-        DATA_DIR: catalogDir,
+        ...onTheBroker(catalogDir),
         PORT: String(catalogPort),
         HOST: '127.0.0.1',
       },
@@ -199,12 +201,7 @@ describe('health endpoints (a service process, distributed)', () => {
     try {
       const failure = await startApp(
         'rating-service',
-        {
-          KAFKA_BROKERS: broker.brokers,
-          BUS_COMMIT_INTERVAL_MS: String(MOKAPI_COMMIT_INTERVAL_MS),
-          ...(database.url ? { DATABASE_URL: database.url } : {}),
-          DATA_DIR: dir,
-        },
+        onTheBroker(dir),
         /a line no app prints/,
         3_000,
       ).then(
