@@ -36,8 +36,7 @@ type ContractConstructor = new () => object;
 
 /** The reader's schema of a property: what it says when present (@IsOptional adds `null`). */
 function present(schema: DocumentSchema, defs: Record<string, DocumentSchema>): DocumentSchema {
-  const anyOf = schema.anyOf as DocumentSchema[] | undefined;
-  const inner = anyOf?.length === 2 && anyOf[0].type === 'null' ? anyOf[1] : schema;
+  const inner = rulesNull(schema) ? (schema.anyOf as DocumentSchema[])[1] : schema;
   const ref = inner.$ref;
   return ref ? defs[ref.split('/').pop()!] : inner;
 }

@@ -257,15 +257,10 @@ export async function buildOpenApiDocument(
       .addSecurityRequirements('bearer')
       .build();
     const document = SwaggerModule.createDocument(app, config);
-    applyContractRules(
-      (document.components?.schemas ?? {}) as Record<string, ContractSchema>,
-      models,
-    );
-    nullableWhereOptional(
-      (document.components?.schemas ?? {}) as Record<string, SchemaObject>,
-      models,
-    );
-    typeUnreadableProperties((document.components?.schemas ?? {}) as Record<string, SchemaObject>);
+    const schemas = (document.components?.schemas ?? {}) as Record<string, SchemaObject>;
+    applyContractRules(schemas as Record<string, ContractSchema>, models);
+    nullableWhereOptional(schemas, models);
+    typeUnreadableProperties(schemas);
     checkOperations(document);
     finishDocument(document);
     return sortKeys(document) as OpenAPIObject;
