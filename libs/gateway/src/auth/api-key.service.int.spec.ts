@@ -31,8 +31,7 @@ describe('ApiKeyService', () => {
   });
 
   it('authenticates an issued key as its merchant and role, storing only its hash', async () => {
-    const merchant = await keys.createMerchant('Acme');
-    const key = await keys.issueKey(merchant.id, ApiKeyRole.Operator);
+    const { merchant, key } = await keys.createMerchantWithKey('Acme', ApiKeyRole.Operator);
     expect(key).toMatch(/^csk_op_/);
     await expect(keys.authenticate(key)).resolves.toEqual({
       merchantId: merchant.id,
@@ -47,8 +46,7 @@ describe('ApiKeyService', () => {
   });
 
   it('rejects unknown, malformed and revoked keys', async () => {
-    const merchant = await keys.createMerchant('Beta');
-    const key = await keys.issueKey(merchant.id, ApiKeyRole.Merchant);
+    const { key } = await keys.createMerchantWithKey('Beta', ApiKeyRole.Merchant);
     await expect(keys.authenticate(generateApiKey())).resolves.toBeNull();
     await expect(keys.authenticate('short')).resolves.toBeNull();
     await expect(keys.authenticate('has space inside the key')).resolves.toBeNull();
@@ -57,13 +55,15 @@ describe('ApiKeyService', () => {
   });
 
   it('accepts a given bootstrap key once, and refuses a malformed one', async () => {
-    const merchant = await keys.createMerchant('Gamma');
+    const { merchant } = await keys.createMerchantWithKey('Gamma', ApiKeyRole.Merchant);
     await keys.issueKey(merchant.id, ApiKeyRole.Merchant, 'ck_given_bootstrap_key_1');
     await expect(keys.hasKey('ck_given_bootstrap_key_1')).resolves.toBe(true);
     await expect(keys.issueKey(merchant.id, ApiKeyRole.Merchant, 'tiny')).rejects.toThrow(
       /16 to 256/,
     );
-    await expect(keys.createMerchant('  ')).rejects.toThrow(/merchant name/);
+    await expect(keys.createMerchantWithKey('  ', ApiKeyRole.Merchant)).rejects.toThrow(
+      /merchant name/,
+    );
   });
 
   it('creates a merchant with its first key, or neither', async () => {
@@ -144,14 +144,16 @@ describe('admin keys and revocation across gateway processes', () => {
     });
     await expect(keys.hasAdminKey()).resolves.toBe(true);
     await expect(keys.issueKey(null, ApiKeyRole.Merchant)).rejects.toThrow(/admin key/);
-    const merchant = await keys.createMerchant('Delta');
+    const { merchant } = await keys.createMerchantWithKey('Delta', ApiKeyRole.Merchant);
     await expect(keys.issueKey(merchant.id, ApiKeyRole.Admin)).rejects.toThrow(/admin key/);
   });
 
   it("evicts a key revoked by another gateway from this one's cache at its next look", async () => {
     const [first, second = first] = gateways;
-    const merchant = await first.keys.createMerchant('Epsilon');
-    const key = await first.keys.issueKey(merchant.id, ApiKeyRole.Merchant);
+    const { merchant, key } = await first.keys.createMerchantWithKey(
+      'Epsilon',
+      ApiKeyRole.Merchant,
+    );
     const principal = { merchantId: merchant.id, role: ApiKeyRole.Merchant };
     await expect(second.keys.authenticate(key)).resolves.toEqual(principal);
     expect(second.keys.cachedPrincipal(key)).toEqual(principal);
@@ -165,7 +167,7 @@ describe('admin keys and revocation across gateway processes', () => {
 
   it('accepts a key created elsewhere even where it was refused before', async () => {
     const [first, second = first] = gateways;
-    const merchant = await first.keys.createMerchant('Zeta');
+    const { merchant } = await first.keys.createMerchantWithKey('Zeta', ApiKeyRole.Merchant);
     const key = generateApiKey();
     await expect(second.keys.authenticate(key)).resolves.toBeNull();
     await first.keys.issueKey(merchant.id, ApiKeyRole.Merchant, key);

@@ -97,20 +97,16 @@ export class ApiKeyService {
     return cached && cached.expiresAt > Date.now() ? cached.principal : undefined;
   }
 
-  async createMerchant(name: string): Promise<Merchant> {
-    return this.merchants.insert(this.dataSource, merchantName(name));
-  }
-
   /**
-   * A new merchant and its first key, in one transaction: a merchant is never left without a key
-   * when the key cannot be stored.
+   * A new merchant and its first key (given, or generated), in one transaction: a merchant is
+   * never left without a key when the key cannot be stored, nor by a crash between the two.
    */
   async createMerchantWithKey(
     name: string,
     role: ApiKeyRole,
+    key: string = generateApiKey(role),
   ): Promise<{ merchant: Merchant; key: string; record: ApiKeyRecord }> {
     const trimmed = merchantName(name);
-    const key = generateApiKey(role);
     const { merchant, record } = await this.dataSource.transaction(async (sql) => {
       const created = await this.merchants.insert(sql, trimmed);
       return { merchant: created, record: await this.insertKey(sql, created.id, role, key) };

@@ -33,21 +33,26 @@ export class BootstrapKeyService {
 
   async ensureFirstMerchant(): Promise<BootstrapResult> {
     const existing = await this.keys.firstMerchant();
-    const merchant = existing ?? (await this.keys.createMerchant('Default merchant'));
-    const given = this.gateway.BOOTSTRAP_API_KEY;
+    const given = this.gateway.BOOTSTRAP_API_KEY || undefined;
+    const file = join(resolve(this.config.DATA_DIR), BOOTSTRAP_KEY_FILE);
+    if (!existing) {
+      // The merchant and its key in one transaction: a first start that fails between the two
+      // would leave a merchant without a key, and no key to show on the next start.
+      const { merchant, key } = await this.keys.createMerchantWithKey(
+        'Default merchant',
+        ApiKeyRole.Merchant,
+        given,
+      );
+      if (!given) this.save(file, key);
+      return { merchantId: merchant.id, apiKey: key, generated: !given };
+    }
     if (given) {
       if (!(await this.keys.hasKey(given)))
-        await this.keys.issueKey(merchant.id, ApiKeyRole.Merchant, given);
-      return { merchantId: merchant.id, apiKey: given, generated: false };
+        await this.keys.issueKey(existing.id, ApiKeyRole.Merchant, given);
+      return { merchantId: existing.id, apiKey: given, generated: false };
     }
-    const file = join(resolve(this.config.DATA_DIR), BOOTSTRAP_KEY_FILE);
-    if (existing) {
-      const saved = existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined;
-      return { merchantId: merchant.id, apiKey: saved, generated: false };
-    }
-    const key = await this.keys.issueKey(merchant.id, ApiKeyRole.Merchant);
-    this.save(file, key);
-    return { merchantId: merchant.id, apiKey: key, generated: true };
+    const saved = existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined;
+    return { merchantId: existing.id, apiKey: saved, generated: false };
   }
 
   /**
