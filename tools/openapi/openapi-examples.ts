@@ -48,6 +48,8 @@ const BY_NAME: Record<string, unknown[]> = {
   'WebhookEndpointView.description': ['Order and tracking updates for the shop'],
   'WebhookEndpointSecretView.description': ['Order and tracking updates for the shop'],
   'RejectInboundRequest.reason': ['Cartons arrived damaged'],
+  // A date-time (interface.md: "Date Time"), though its name ends as a date's does.
+  'OrderView.issue_date': [EXAMPLE_TIME],
   // An order line's tax is a rate (German VAT); a label item's, the line's amount of it.
   'SkuItemDto.tax': [0.19],
   'SkuItemView.tax': [0.19],
@@ -261,10 +263,11 @@ function namedValues(name: string | undefined, within: string | undefined): unkn
 }
 
 function stringExample(schema: JsonSchema, named: unknown[], name = ''): string {
+  // The values named for the property first; then what its format or its name suggests.
   const candidates: unknown[] = [...named];
-  if (schema.format === 'date-time' || TIME_NAME.test(name)) candidates.unshift(EXAMPLE_TIME);
   if (schema.format === 'date' || name.endsWith('_date'))
-    candidates.unshift(EXAMPLE_TIME.slice(0, 10));
+    candidates.push(EXAMPLE_TIME.slice(0, 10));
+  if (schema.format === 'date-time' || TIME_NAME.test(name)) candidates.push(EXAMPLE_TIME);
   if (schema.format === 'email') candidates.push('ops@example.com');
   if (schema.format === 'uri') candidates.push('https://shop.example.com/hooks/consign');
   candidates.push('EUR', 'DE', 'ops@example.com', 'Organic tee', 'TEE-S');
