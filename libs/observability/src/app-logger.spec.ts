@@ -1,5 +1,5 @@
 import { ConsoleLogger } from '@nestjs/common';
-import { AppLogger, createAppLogger, logLevelsUpTo } from './app-logger';
+import { AppLogger, createAppLogger, logLevelsUpTo, textColors } from './app-logger';
 import { batchedStdout } from './batched-stdout';
 import { runWithCorrelationId } from './correlation';
 import { captureStdout } from '@consign/testing';
@@ -80,6 +80,24 @@ describe('AppLogger', () => {
       runWithCorrelationId('abc-123', () => text.log('Consign is running at http://x', 'Consign')),
     );
     expect(line).toMatch(/\[Consign\] .*correlation_id=abc-123 .*Consign is running at http:\/\/x/);
+  });
+
+  it('in text format colours its lines on a terminal only, as NO_COLOR and FORCE_COLOR say', () => {
+    const tty = { isTTY: true };
+    const file = { isTTY: undefined };
+    expect(textColors({}, tty)).toBe(true);
+    expect(textColors({}, file)).toBe(false);
+    expect(textColors({ NO_COLOR: '1' }, tty)).toBe(false);
+    expect(textColors({ NO_COLOR: '' }, tty)).toBe(true);
+    expect(textColors({ FORCE_COLOR: '1' }, file)).toBe(true);
+    expect(textColors({ FORCE_COLOR: '0' }, tty)).toBe(false);
+    expect(textColors({ FORCE_COLOR: 'false' }, tty)).toBe(false);
+    expect(textColors({ FORCE_COLOR: '1', NO_COLOR: '1' }, tty)).toBe(false);
+    // Under jest stdout is no terminal: the line has no escape code.
+    const text = createAppLogger('consign', { LOG_LEVEL: 'log', LOG_FORMAT: 'text' }, 'text');
+    const [line] = capture(() => text.log('API key of merchant 1: csk_x', 'Consign'));
+    expect(line).toContain('API key of merchant 1: csk_x');
+    expect(line).not.toContain('\x1b[');
   });
 
   it('follows LOG_FORMAT over the app’s default', () => {

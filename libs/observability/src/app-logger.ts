@@ -34,6 +34,21 @@ const FLAT_ENTRY_MAX_CHARS = 100_000;
 const BATCHED_LEVELS: ReadonlySet<LogLevel> = new Set<LogLevel>(['log', 'debug', 'verbose']);
 
 /**
+ * Whether text lines are coloured: on a terminal, unless NO_COLOR is set (no-color.org); a
+ * FORCE_COLOR other than `0` or `false` colours them anywhere. (Nest's default colours them
+ * unless NO_COLOR, so that `npm start > file` wrote escape codes around every key it printed.)
+ */
+export function textColors(
+  env: NodeJS.ProcessEnv = process.env,
+  stdout: { isTTY?: boolean } = process.stdout,
+): boolean {
+  if (env.NO_COLOR) return false;
+  const force = env.FORCE_COLOR;
+  if (force !== undefined && force !== '') return force !== '0' && force !== 'false';
+  return stdout.isTTY === true;
+}
+
+/**
  * Nest's logger for every Consign process. `json`: one JSON object per line,
  * `{"time","level","app","context","msg","correlation_id","trace_id","span_id",...fields,"stack"}`
  * (time in ISO 8601 UTC; `correlation_id` when the line is written inside a request or a
@@ -60,7 +75,7 @@ export class AppLogger extends ConsoleLogger {
       json: format === 'json',
       logLevels,
       prefix: app,
-      ...(format === 'json' ? { colors: false, compact: true } : {}),
+      ...(format === 'json' ? { colors: false, compact: true } : { colors: textColors() }),
     });
     this.batch = options.batched ? batchedStdout() : undefined;
   }
