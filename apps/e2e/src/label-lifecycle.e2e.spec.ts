@@ -510,6 +510,27 @@ describe.each(DEPLOYMENT_MODES)('labels and tracking (%s)', (_mode, start) => {
       expect((await carrier.get('/2026-05/cloud/label/tracking/1')).status).toBe(401);
     });
 
+    it('hears a carrier on its own labels only: another carrier’s report by label id is unmatched', async () => {
+      const id = await createLabel(QUIET);
+      const dpd = await deployment.createCarrierKey('DPD');
+      const response = await dpd.post('/2026-05/cloud/carrier/DPD/events', {
+        events: [
+          {
+            label_id: id,
+            event_code: 'DELIVERED',
+            description: 'Delivered',
+            event_time: local(60),
+            allocation: { tracking_courier: 'DPD', tracking_number: `HIJACK${id}` },
+          },
+        ],
+      });
+      expect(response.status).toBe(200);
+      expect(response.body.data).toEqual({ received: 1, recorded: 0, duplicates: 0, unmatched: 1 });
+      const label = (await api.get(`/2026-05/cloud/label/${id}`)).body.data;
+      expect(label).toMatchObject({ tracking_courier: null, tracking_number: null });
+      expect((await trackingOf(id)).checkpoints).toHaveLength(1);
+    });
+
     it('refuses an invalid batch with 400 naming each event field', async () => {
       const response = await carrier.post('/2026-05/cloud/carrier/RM/events', {
         events: [

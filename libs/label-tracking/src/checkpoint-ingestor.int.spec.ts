@@ -316,8 +316,35 @@ describe('checkpoint ingestion and label tracking', () => {
     expect(await count('unmatched_checkpoint', `reason = 'unknown_label'`)).toBe(before + 1);
   });
 
+  it('takes a carrier’s events for its own labels only: another carrier’s label is unmatched and unchanged', async () => {
+    const id = await h.createLabel(); // a DHL label
+    const before = await count('unmatched_checkpoint', `reason = 'unknown_label'`);
+    const delivered = aCarrierEvent({
+      carrier_code: 'DPD',
+      label_id: id,
+      event_code: 'DELIVERED',
+      description: 'Delivered',
+      event_time: '2026-05-03T10:00:00Z',
+      allocation: { tracking_courier: 'DPD', tracking_number: 'HIJACK-1' },
+    });
+    expect(await h.ingestor.ingest([delivered])).toEqual(['unmatched']);
+    expect(await count('unmatched_checkpoint', `reason = 'unknown_label'`)).toBe(before + 1);
+    const label = await h.labels.get(1, id);
+    expect(label).toMatchObject({
+      carrier: 'DHL',
+      tracking_courier: null,
+      tracking_number: null,
+      status: S.InformationReceived,
+    });
+    // The label's own carrier is heard.
+    expect(
+      await h.ingestor.ingest([{ ...delivered, carrier_code: 'DHL', allocation: undefined }]),
+    ).toEqual(['recorded']);
+    expect((await h.labels.get(1, id)).status).toBe(S.Delivered);
+  });
+
   it('normalises with the carrier tables and keeps an unknown text as the description', async () => {
-    const id = await h.createLabel();
+    const id = await h.createLabel(1, { service_code: 'UPS-STANDARD', inco_term: 'DAP' });
     await h.ingestor.ingest([
       aCarrierEvent({
         label_id: id,

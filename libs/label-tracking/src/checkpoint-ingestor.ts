@@ -254,11 +254,11 @@ export class CheckpointIngestor {
   private async allocate(
     manager: EntityManager,
     prepared: Prepared[],
-    parcels: Set<number>,
+    parcels: LockedParcels,
     byNumber: Map<string, number>,
   ): Promise<{ adopted: Prepared[]; allocated: NumberPair[] }> {
     const allocating = prepared
-      .filter((p) => p.event.allocation && parcels.has(p.labelId as number))
+      .filter((p) => p.event.allocation && isCarriersLabel(p, parcels))
       .sort((a, b) => a.eventTime.getTime() - b.eventTime.getTime());
     if (allocating.length === 0) return { adopted: [], allocated: [] };
     const locked = await this.repository.readAllocations(manager, [
@@ -300,12 +300,27 @@ export class CheckpointIngestor {
 
   private parcelOf(
     p: Prepared,
-    parcels: Set<number>,
+    parcels: LockedParcels,
     byNumber: Map<string, number>,
   ): number | undefined {
-    if (p.labelId !== undefined) return parcels.has(p.labelId) ? p.labelId : undefined;
+    if (p.labelId !== undefined) return isCarriersLabel(p, parcels) ? p.labelId : undefined;
     return byNumber.get(numberKey(p.event.carrier_code, p.event.tracking_number as string));
   }
+}
+
+/** The parcels a flush locked (lockParcels), with each one's carrier code (null: none recorded). */
+type LockedParcels = Map<number, string | null>;
+
+/**
+ * Whether the event names, by its label id, a label of its own carrier. A carrier reports for its
+ * own labels only: an event naming another carrier's label (a DPD credential reporting label 32,
+ * a DHL label) is unmatched, as one naming no label, and changes nothing of it. A parcel with no
+ * carrier code recorded takes any.
+ */
+function isCarriersLabel(p: Prepared, parcels: LockedParcels): boolean {
+  if (p.labelId === undefined) return false;
+  const carrier = parcels.get(p.labelId);
+  return carrier !== undefined && (carrier === null || carrier === p.event.carrier_code);
 }
 
 function prepare(event: CarrierCheckpointEvent, index: number): Prepared {

@@ -29,7 +29,7 @@ describe('labelRefusal', () => {
     expect(labelRefusal(label({ service: { service_code: 'NOPE' } }), TEST_SERVICES)).toEqual({
       kind: 'invalid_service',
       message:
-        'Validation failed: service.service_code NOPE is not a carrier service (GET /2025-07/cloud/service lists them: DHL-EXPRESS, USPS-INTL)',
+        'Validation failed: service.service_code NOPE is not a carrier service (GET /2025-07/cloud/service lists them: DHL-EXPRESS, USPS-INTL, UPS-STANDARD)',
     });
   });
 

@@ -237,17 +237,17 @@ export class TrackingRepository {
 
   /**
    * Locks the parcels a flush may write, in id order, in one statement, and answers which of them
-   * exist. Every write of a flush (checkpoints, summaries, allocations) is to parcels it locked
+   * exist, with each one's carrier code. Every write of a flush (checkpoints, summaries, allocations) is to parcels it locked
    * here first, so two flushes sharing a parcel run one after the other from this point, and
    * flushes cannot deadlock on each other's parcels or checkpoints.
    */
-  async lockParcels(manager: EntityManager, ids: number[]): Promise<Set<number>> {
-    if (ids.length === 0) return new Set();
-    const rows: { id: number }[] = await manager.query(
-      `SELECT id FROM ${TRACKING} WHERE id = ANY($1::bigint[]) ORDER BY id FOR NO KEY UPDATE`,
+  async lockParcels(manager: EntityManager, ids: number[]): Promise<Map<number, string | null>> {
+    if (ids.length === 0) return new Map();
+    const rows: { id: number; carrier_code: string | null }[] = await manager.query(
+      `SELECT id, carrier_code FROM ${TRACKING} WHERE id = ANY($1::bigint[]) ORDER BY id FOR NO KEY UPDATE`,
       [ids],
     );
-    return new Set(rows.map((r) => r.id));
+    return new Map(rows.map((r) => [r.id, r.carrier_code]));
   }
 
   /**

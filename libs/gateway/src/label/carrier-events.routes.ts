@@ -29,6 +29,8 @@ export class CarrierEventsRoutes implements RouteGroup {
     /**
      * A batch of checkpoint events of the carrier in the path. Answered once every event is
      * persisted: recorded, ignored as a duplicate, or kept until its tracking number is allocated.
+     * An event naming by its id a label that is not this carrier's is unmatched, as one naming no
+     * label: it changes nothing of that label.
      */
     forward({
       name: 'ingest',

@@ -53,6 +53,12 @@ export const TEST_SERVICES = [
       RestrictedContent.DangerousGoods,
     ],
   },
+  {
+    service_code: 'UPS-STANDARD',
+    carrier: 'UPS',
+    inco_terms: [IncoTerm.DAP],
+    restricted_contents: [RestrictedContent.DangerousGoods],
+  },
 ] as CarrierServiceView[];
 
 /** rating-service's price for any freight request the tests make. */
@@ -103,8 +109,11 @@ export interface LabelTrackingHarness {
   ingestor: CheckpointIngestor;
   sweeper: ExpirySweeper;
   shipments: ShipmentService;
-  /** Creates a label for the merchant; returns its id. */
-  createLabel(merchantId?: number): Promise<number>;
+  /** Creates a label for the merchant (DHL-EXPRESS unless `service` says); returns its id. */
+  createLabel(
+    merchantId?: number,
+    service?: { service_code: string; inco_term: string },
+  ): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -154,8 +163,11 @@ export async function startLabelTracking(
     ingestor,
     sweeper: new ExpirySweeper(dataSource, outbox, clock, settings, parcels),
     shipments: new ShipmentService(outbox, shipmentRows, parcels),
-    async createLabel(merchantId = 1) {
-      const request = validateContract(CreateLabelRequest, aLabelRequest());
+    async createLabel(merchantId = 1, service) {
+      const request = validateContract(CreateLabelRequest, {
+        ...aLabelRequest(),
+        ...(service ? { service } : {}),
+      });
       if (!request.ok) throw new Error(request.errors.join('; '));
       return labels.create(merchantId, request.value);
     },
