@@ -484,7 +484,7 @@ describe.each(DEPLOYMENT_MODES)('labels and tracking (%s)', (_mode, start) => {
       });
     });
 
-    it('refuses merchant keys (403), missing or unknown credentials (401), another carrier (403)', async () => {
+    it('refuses merchant and admin keys (403), missing or unknown credentials (401), another carrier (403)', async () => {
       const body = {
         events: [
           { label_id: 1, event_code: 'E1', description: 'x', event_time: '2026-05-02T10:00:00Z' },
@@ -493,6 +493,12 @@ describe.each(DEPLOYMENT_MODES)('labels and tracking (%s)', (_mode, start) => {
       const asMerchant = await api.post('/2026-05/cloud/carrier/RM/events', body);
       expect(asMerchant.status).toBe(403);
       expect(asMerchant.body).toMatchObject({ code: 403, data: null });
+      expect(asMerchant.body.message).toMatch(/^A merchant API key may not report carrier events/);
+      const asAdmin = await api
+        .withKey(deployment.adminKey)
+        .post('/2026-05/cloud/carrier/RM/events', body);
+      expect(asAdmin.status).toBe(403);
+      expect(asAdmin.body.message).toMatch(/^An admin key may not report carrier events/);
       expect(
         (await api.withKey(undefined).post('/2026-05/cloud/carrier/RM/events', body)).status,
       ).toBe(401);

@@ -105,10 +105,11 @@ async function authenticateCarrier(
     request.carrier = carrier;
     return;
   }
-  if (await keys.authenticate(key))
+  const principal = await keys.authenticate(key);
+  if (principal)
     throw new ApiError(
       403,
-      'A merchant API key may not report carrier events: use a carrier credential.',
+      `${principal.role === ApiKeyRole.Admin ? 'An admin key' : 'A merchant API key'} may not report carrier events: use a carrier credential.`,
     );
   throw new ApiError(401, 'Invalid carrier credential.', CHALLENGE);
 }
