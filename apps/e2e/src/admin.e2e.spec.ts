@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ApiKeyPageView, IssuedApiKeyView } from '@consign/contracts';
 import {
   ADMIN_PATH,
   Deployment,
@@ -192,6 +193,33 @@ describe.each(DEPLOYMENT_MODES)('%s: administration while the platform runs', (m
     });
     // The platform goes on answering.
     expect((await deployment.client.get(ORDERS)).status).toBe(200);
+  });
+
+  // Last of this deployment's cases: it revokes the deployment's own admin key.
+  it('keeps one admin key when every admin key is revoked at once', async () => {
+    let kept = deployment.adminKey;
+    // Rounds, for the revocations to meet: each key revokes itself, all at once.
+    for (let round = 0; round < 5; round++) {
+      const admin = deployment.admin.client.withKey(kept);
+      const issued = await Promise.all(
+        [1, 2, 3].map(
+          async () =>
+            (await admin.post<IssuedApiKeyView>(`${ADMIN_PATH}/key`, { role: 'admin' })).body.data!
+              .api_key,
+        ),
+      );
+      const keys = [kept, ...issued];
+      const answers = await Promise.all(
+        keys.map((key) => admin.withKey(key).post(`${ADMIN_PATH}/key/revoke`, { api_key: key })),
+      );
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 409]);
+      kept = keys[answers.findIndex((answer) => answer.status === 409)];
+      const listed = await admin.withKey(kept).get<ApiKeyPageView>(`${ADMIN_PATH}/key?size=100`);
+      const valid = listed.body.data!.list.filter(
+        (key) => key.role === 'admin' && !key.revoked_time,
+      );
+      expect(valid).toHaveLength(1);
+    }
   });
 });
 

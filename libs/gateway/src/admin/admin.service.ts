@@ -126,14 +126,18 @@ export class AdminService {
    * admin key cannot be revoked: nothing could manage the platform afterwards (409).
    */
   private async revokeKey(lookup: ApiKeyLookup, notFound: string): Promise<ApiKeyView> {
-    const found = await this.keyRows.find(this.dataSource, lookup);
-    if (!found) throw new ApiError(404, notFound);
-    if (!found.revokedAt && found.role === ApiKeyRole.Admin) {
-      const others = await this.keyRows.countOtherActiveAdmins(this.dataSource, found.id);
-      if (others === 0)
-        throw new ApiError(409, 'This is the last admin key: issue another before revoking it.');
-    }
-    await this.keyRows.revoke(this.dataSource, { id: found.id });
+    // One transaction, the admin keys locked: two revocations at once cannot leave none.
+    const found = await this.dataSource.transaction(async (manager) => {
+      const key = await this.keyRows.find(manager, lookup);
+      if (!key) throw new ApiError(404, notFound);
+      if (!key.revokedAt && key.role === ApiKeyRole.Admin) {
+        const others = await this.keyRows.lockOtherActiveAdmins(manager, key.id);
+        if (others === 0)
+          throw new ApiError(409, 'This is the last admin key: issue another before revoking it.');
+      }
+      await this.keyRows.revoke(manager, { id: key.id });
+      return key;
+    });
     this.keys.forget([found.keyHash]);
     return keyView(await this.readBack(this.keyRows.find(this.dataSource, { id: found.id })));
   }

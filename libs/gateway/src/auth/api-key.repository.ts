@@ -81,13 +81,18 @@ export class ApiKeyRepository {
     return row.exists;
   }
 
-  /** How many admin keys that are not revoked exist besides the one with this id. */
-  async countOtherActiveAdmins(sql: Sql, id: number): Promise<number> {
-    const [{ total }] = (await sql.query(
-      `SELECT count(*) AS total FROM ${API_KEY} WHERE role = $1 AND revoked_at IS NULL AND id <> $2`,
-      [ApiKeyRole.Admin, id],
-    )) as { total: number }[];
-    return total;
+  /**
+   * Locks every admin key that is not revoked (in id order) until the caller's transaction ends,
+   * and answers how many there are besides the one with this id. Of two transactions revoking the
+   * last two admin keys, the second waits here for the first and then no longer counts the key
+   * the first revoked (PostgreSQL reads a locked row again once its writer commits).
+   */
+  async lockOtherActiveAdmins(sql: Sql, id: number): Promise<number> {
+    const rows = (await sql.query(
+      `SELECT id FROM ${API_KEY} WHERE role = $1 AND revoked_at IS NULL ORDER BY id FOR UPDATE`,
+      [ApiKeyRole.Admin],
+    )) as { id: number }[];
+    return rows.filter((row) => Number(row.id) !== id).length;
   }
 
   /** Revokes the key unless it is revoked already (revokeSecret); 0 or 1. */
