@@ -24,8 +24,9 @@ const COLUMNS = `id, url, event_types, description, status, disabled_reason, cre
 @Injectable()
 export class WebhookEndpointRepository {
   /**
-   * Registers the endpoint unless the merchant already has `limit` of them (in the same
-   * statement); undefined when it has.
+   * Registers the endpoint unless the merchant already has `limit` of them; undefined when it has.
+   * In the caller's transaction, which first takes the merchant's endpoint lock (an advisory lock
+   * held to its end): two creates at once would each count without the other's uncommitted row.
    */
   async insertWithinLimit(
     sql: Sql,
@@ -38,6 +39,9 @@ export class WebhookEndpointRepository {
     },
     limit: number,
   ): Promise<EndpointRow | undefined> {
+    await sql.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+      `webhooks.endpoint:${endpoint.merchantId}`,
+    ]);
     const [row] = (await sql.query(
       `INSERT INTO ${ENDPOINT} (merchant_id, url, event_types, description, secret)
        SELECT $1, $2, $3, $4, $5
