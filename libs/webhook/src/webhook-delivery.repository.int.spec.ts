@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { WebhookEventType as T } from '@consign/contracts';
+import { WebhookDeliveryStatus, WebhookEventType as T } from '@consign/contracts';
 import { DatabaseHost } from '@consign/database';
 import { QueuedEvent, WebhookDeliveryRepository } from './webhook-delivery.repository';
 import { webhookDatabase } from './webhook.database';
@@ -146,5 +146,43 @@ describe('queueing webhook deliveries', () => {
          WHERE NOT EXISTS (SELECT 1 FROM "webhooks"."webhook_delivery" d WHERE d.id = a.delivery_id)`,
     )) as { n: number }[];
     expect(orphans[0].n).toBe(0);
+  });
+
+  it('records a batch of attempts whose one delivery went with its deleted endpoint: the others’ count', async () => {
+    const kept = await endpoint(8, [T.OrderStatusChanged]);
+    const deleted = await endpoint(9, [T.OrderStatusChanged]);
+    expect(
+      await enqueue([anEvent(8, T.OrderStatusChanged), anEvent(9, T.OrderStatusChanged)]),
+    ).toBe(2);
+    const idOf = async (endpointId: number) =>
+      Number(
+        (
+          (await dataSource.query(
+            `SELECT id FROM "webhooks"."webhook_delivery" WHERE endpoint_id = $1`,
+            [endpointId],
+          )) as { id: number }[]
+        )[0].id,
+      );
+    const attempt = (deliveryId: number) => ({
+      deliveryId,
+      attemptedAt: new Date(),
+      status: 200,
+      durationMs: 12,
+      error: null,
+      outcome: WebhookDeliveryStatus.Delivered,
+      nextAttemptAt: null,
+      firstAttemptAt: new Date(),
+    });
+    const batch = [attempt(await idOf(kept)), attempt(await idOf(deleted))];
+    // Deleted while its attempt was in flight: the endpoint's deliveries go with it.
+    await dataSource.query(`DELETE FROM "webhooks"."webhook_endpoint" WHERE id = $1`, [deleted]);
+    await dataSource.transaction((manager) => deliveries.record(manager, batch));
+    const [row] = (await dataSource.query(
+      `SELECT d.status, d.attempts, (SELECT count(*)::int FROM "webhooks"."webhook_attempt" a
+          WHERE a.delivery_id = d.id) AS logged
+         FROM "webhooks"."webhook_delivery" d WHERE d.endpoint_id = $1`,
+      [kept],
+    )) as { status: string; attempts: number; logged: number }[];
+    expect(row).toEqual({ status: 'delivered', attempts: 1, logged: 1 });
   });
 });

@@ -157,14 +157,19 @@ export class WebhookDeliveryRepository {
 
   /** Records a batch of attempts; endpoints whose delivery failed for good are disabled. */
   async record(sql: Sql, attempts: AttemptRecord[]): Promise<void> {
-    await sql.query(
-      `UPDATE ${DELIVERY} d SET status = u.outcome, attempts = d.attempts + 1,
-         next_attempt_at = coalesce(u.next_at, d.next_attempt_at), last_response_code = u.code,
-         last_duration_ms = u.duration, first_attempt_at = coalesce(d.first_attempt_at, u.first_at),
-         delivered_at = CASE WHEN u.outcome = 'delivered' THEN u.at ELSE d.delivered_at END
-       FROM unnest($1::bigint[], $2::varchar[], $3::timestamptz[], $4::int[], $5::int[],
-         $6::timestamptz[], $7::timestamptz[]) AS u(id, outcome, next_at, code, duration, first_at, at)
-       WHERE d.id = u.id`,
+    // The deliveries still there: an endpoint deleted while its attempts were in flight took
+    // its deliveries with it, and their attempts are not recorded (the others' still are).
+    const updated = (await sql.query(
+      `WITH updated AS (
+         UPDATE ${DELIVERY} d SET status = u.outcome, attempts = d.attempts + 1,
+           next_attempt_at = coalesce(u.next_at, d.next_attempt_at), last_response_code = u.code,
+           last_duration_ms = u.duration, first_attempt_at = coalesce(d.first_attempt_at, u.first_at),
+           delivered_at = CASE WHEN u.outcome = 'delivered' THEN u.at ELSE d.delivered_at END
+         FROM unnest($1::bigint[], $2::varchar[], $3::timestamptz[], $4::int[], $5::int[],
+           $6::timestamptz[], $7::timestamptz[]) AS u(id, outcome, next_at, code, duration, first_at, at)
+         WHERE d.id = u.id
+         RETURNING d.id)
+       SELECT id FROM updated`,
       [
         attempts.map((a) => a.deliveryId),
         attempts.map((a) => a.outcome),
@@ -174,19 +179,23 @@ export class WebhookDeliveryRepository {
         attempts.map((a) => a.firstAttemptAt),
         attempts.map((a) => a.attemptedAt),
       ],
-    );
+    )) as { id: number | string }[];
+    // Each updated delivery stays locked to this transaction's end: none of these can go now.
+    const present = new Set(updated.map((row) => Number(row.id)));
+    const recorded = attempts.filter((a) => present.has(Number(a.deliveryId)));
+    if (recorded.length === 0) return;
     await sql.query(
       `INSERT INTO ${ATTEMPT} (delivery_id, attempted_at, response_code, duration_ms, error)
        SELECT * FROM unnest($1::bigint[], $2::timestamptz[], $3::int[], $4::int[], $5::text[])`,
       [
-        attempts.map((a) => a.deliveryId),
-        attempts.map((a) => a.attemptedAt),
-        attempts.map((a) => a.status),
-        attempts.map((a) => a.durationMs),
-        attempts.map((a) => a.error),
+        recorded.map((a) => a.deliveryId),
+        recorded.map((a) => a.attemptedAt),
+        recorded.map((a) => a.status),
+        recorded.map((a) => a.durationMs),
+        recorded.map((a) => a.error),
       ],
     );
-    const gaveUp = attempts.filter((a) => a.outcome === WebhookDeliveryStatus.Failed);
+    const gaveUp = recorded.filter((a) => a.outcome === WebhookDeliveryStatus.Failed);
     if (gaveUp.length)
       await sql.query(
         `UPDATE ${ENDPOINT} e SET status = 'disabled', updated_at = now(),
