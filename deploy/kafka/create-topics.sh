@@ -57,6 +57,8 @@ create label.label.void.v1 6 --config cleanup.policy=delete --config retention.m
 create label.label.void.v1.reply 6 --config cleanup.policy=delete --config retention.ms=600000
 create label.order_tracking.get.v1 6 --config cleanup.policy=delete --config retention.ms=3600000
 create label.order_tracking.get.v1.reply 6 --config cleanup.policy=delete --config retention.ms=600000
+create label.shipment.check.v1 6 --config cleanup.policy=delete --config retention.ms=3600000
+create label.shipment.check.v1.reply 6 --config cleanup.policy=delete --config retention.ms=600000
 create label.tracking.get.v1 6 --config cleanup.policy=delete --config retention.ms=3600000
 create label.tracking.get.v1.reply 6 --config cleanup.policy=delete --config retention.ms=600000
 create order.cancel.v1 6 --config cleanup.policy=delete --config retention.ms=3600000
@@ -143,4 +145,4 @@ create warehouse.order_cancelled.v1.dlt 1 --config cleanup.policy=delete --confi
 create warehouse.order_picking_started.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
 create warehouse.order_shipped.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
 create carrier.checkpoint.v1.dlt 1 --config cleanup.policy=delete --config retention.ms=2419200000
-echo "122 topics present"
+echo "124 topics present"

@@ -134,7 +134,8 @@ export function finishDocument(document: OpenAPIObject): void {
         if (typeof target.pattern === 'string' && target.example === undefined)
           target.example = maker.of(target, name, within);
   for (const [, , operation] of operations(document)) {
-    operation.description ??= describe(operation);
+    // Who may call it first, then what the route itself says, if anything.
+    operation.description = [describe(operation), operation.description].filter(Boolean).join(' ');
     const body = operation.requestBody as { content?: Record<string, Json> } | undefined;
     const json = body?.content?.['application/json'];
     if (json && json.example === undefined) json.example = maker.of(json.schema as JsonSchema);

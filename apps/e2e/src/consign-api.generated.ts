@@ -16,7 +16,7 @@ export interface paths {
     get?: never;
     /**
      * Calculate freight
-     * @description One service between two addresses; see docs/pricing.md.
+     * @description Calculate freight. Authenticated with the merchant's API key. One service between two addresses; see docs/pricing.md.
      */
     put: operations['CalculateController_freight'];
     post?: never;
@@ -36,7 +36,7 @@ export interface paths {
     get?: never;
     /**
      * Calculate order cost
-     * @description Per candidate origin warehouse and eligible service; see docs/pricing.md.
+     * @description Calculate order cost. Authenticated with the merchant's API key. Per candidate origin warehouse and eligible service; see docs/pricing.md.
      */
     put: operations['CalculateController_order'];
     post?: never;
@@ -325,7 +325,7 @@ export interface paths {
     put?: never;
     /**
      * Ship an order (operators)
-     * @description Ship an order (operators). Authenticated with an operator key (role `operator`, issued for the merchant; a merchant key gets a 403). Send `Idempotency-Key` to make a retry safe.
+     * @description Ship an order (operators). Authenticated with an operator key (role `operator`, issued for the merchant; a merchant key gets a 403). Send `Idempotency-Key` to make a retry safe. The order left the warehouse with this carrier and tracking number: it is Fulfilled and its stock deducted. A tracking number of another merchant’s parcel, or of a voided label, is a 409 and the order stays Processing.
      */
     post: operations['OrderController_ship'];
     delete?: never;
@@ -403,7 +403,7 @@ export interface paths {
     };
     /**
      * List carrier services
-     * @description The services to choose `service_code` from.
+     * @description List carrier services. Authenticated with the merchant's API key. The services to choose `service_code` from.
      */
     get: operations['ReferenceDataController_services'];
     put?: never;
@@ -423,7 +423,7 @@ export interface paths {
     };
     /**
      * List warehouses
-     * @description The warehouse codes a merchant may use.
+     * @description List warehouses. Authenticated with the merchant's API key. The warehouse codes a merchant may use.
      */
     get: operations['ReferenceDataController_warehouses'];
     put?: never;

@@ -241,6 +241,69 @@ describe.each(DEPLOYMENT_MODES)('orders, inbound and stock (%s)', (_mode, start)
     });
   });
 
+  /** An order of one unit, newly stocked, of the merchant, picked by its warehouse (Processing). */
+  const pickedOrder = async (merchant: ApiClient, warehouse: ApiClient) => {
+    const variant = aVariant();
+    const sku = String(variant.sku);
+    await ok(merchant.post('/2025-07/cloud/product', aProduct({ variants: [variant] })));
+    const items = [{ sku_number: sku, quantity: 1 }];
+    const inbound = await ok<number>(merchant.post('/2025-07/cloud/inbound', anInbound(items)));
+    await ok(warehouse.post(`/2025-07/cloud/inbound/${inbound}/receipt`, { items }));
+    await eventually(
+      () =>
+        ok<Page<Stock>>(
+          merchant.get(`/2025-07/cloud/inventory?sku=${sku}&warehouse_code=${WAREHOUSE}`),
+        ),
+      (page) => page.list[0]?.available === 1,
+    );
+    const id = await ok<number>(merchant.post('/2025-07/cloud/order', anOrder(items)));
+    await eventually(
+      () => ok<Order>(merchant.get(`/2025-07/cloud/order/${id}`)),
+      (o) => o.status === 'Approved',
+    );
+    await ok(warehouse.post(`/2025-07/cloud/order/${id}/pick`));
+    return id;
+  };
+
+  it('refuses to ship with another merchant’s tracking number: a 409, the order still Processing', async () => {
+    const number = `3SOTHER${Date.now()}`;
+    const mine = await pickedOrder(api, operator);
+    await ok(
+      operator.post(`/2025-07/cloud/order/${mine}/ship`, {
+        carrier: 'PostNL',
+        tracking_number: number,
+        packages: 1,
+      }),
+    );
+    // Once label-tracking-service tracks it as the first merchant's parcel.
+    await eventually(
+      () => ok<unknown[]>(api.get(`/2025-07/cloud/order/tracking/${mine}`)),
+      (tracking) => tracking.length === 1,
+    );
+    const other = await deployment.admin.createMerchant('Other Ltd');
+    const otherApi = api.withKey(other.apiKey);
+    const otherWarehouse = api.withKey(
+      (await deployment.admin.createKey(other.merchantId, 'operator')).api_key,
+    );
+    const theirs = await pickedOrder(otherApi, otherWarehouse);
+    const ship = (tracking_number: string) =>
+      otherWarehouse.post<Order>(`/2025-07/cloud/order/${theirs}/ship`, {
+        carrier: 'postnl',
+        tracking_number,
+        packages: 1,
+      });
+    expect((await ship(` ${number} `)).body).toEqual({
+      code: 409,
+      message: `POSTNL ${number} is another merchant's parcel: an order cannot ship with it.`,
+      data: null,
+    });
+    expect((await ok<Order>(otherApi.get(`/2025-07/cloud/order/${theirs}`))).status).toBe(
+      'Processing',
+    );
+    // With a number of its own, it ships.
+    expect((await ok<Order>(ship(`${number}B`))).status).toBe('Fulfilled');
+  });
+
   it('an order without stock goes OnHold, then Approved after a receipt and a release', async () => {
     const [mug] = await newVariants(1);
     const orderId = await ok<number>(

@@ -9,6 +9,7 @@ import {
   OrderEvents,
   OrderTrackingView,
   Reply,
+  ShipmentParcelView,
 } from '@consign/contracts';
 import { CommandLedger, Inbox, handleCommand } from '@consign/messaging';
 import { labelTrackingDatabase } from './label-tracking.database';
@@ -71,6 +72,14 @@ export class LabelTrackingHandlers {
   getTracking(@Payload() payload: unknown): Promise<Reply<LabelTrackingView>> {
     return handleCommand(LabelCommands.GetTracking, payload, (q) =>
       this.tracking.labelTracking(q.merchant_id, q.label_id),
+    );
+  }
+
+  /** Whether an order may ship with a carrier and number (the gateway asks before the ship). */
+  @MessagePattern(LabelCommands.CheckShipment.topic)
+  checkShipment(@Payload() payload: unknown): Promise<Reply<ShipmentParcelView>> {
+    return handleCommand(LabelCommands.CheckShipment, payload, (q) =>
+      this.shipments.check(q.merchant_id, q.shipment),
     );
   }
 

@@ -1,4 +1,5 @@
 import {
+  CommonErrorCode,
   EventEnvelope,
   LabelEvent,
   OrderShippedEvent,
@@ -216,5 +217,47 @@ describe('orders’ shipments and order tracking', () => {
       topic: 'order.shipped.v1',
       error: expect.stringContaining("another merchant's parcel"),
     });
+  });
+
+  it('says before a ship which parcel it would be, and refuses another merchant’s or a voided label’s number', async () => {
+    const check = (tracking_number: string, merchantId = merchant, carrier = 'DHL') =>
+      h.shipments.check(merchantId, { carrier, tracking_number, packages: 1 });
+    await expect(check(' NEW-77 ', merchant, ' dhl ')).resolves.toEqual({
+      tracking_courier: 'DHL',
+      tracking_number: 'NEW-77',
+      parcel_id: null,
+    });
+
+    const labelId = await h.createLabel(merchant);
+    const allocated = (id: number, number: string) =>
+      aCarrierEvent({
+        label_id: id,
+        event_code: 'SD',
+        description: 'Shipment information received',
+        event_time: '2026-05-02T05:00:00Z',
+        allocation: { tracking_courier: 'DHL', tracking_number: number },
+      });
+    await h.ingestor.ingest([allocated(labelId, `CHK${labelId}`)]);
+    await expect(check(`CHK${labelId}`)).resolves.toMatchObject({ parcel_id: labelId });
+    await expect(check(`CHK${labelId}`, merchant + 7)).rejects.toMatchObject({
+      code: CommonErrorCode.Conflict,
+      message: `DHL CHK${labelId} is another merchant's parcel: an order cannot ship with it.`,
+    });
+
+    const voided = await h.createLabel(merchant);
+    await h.ingestor.ingest([allocated(voided, `CHK${voided}`)]);
+    await h.voids.void(merchant, voided);
+    await expect(check(`CHK${voided}`)).rejects.toMatchObject({
+      code: CommonErrorCode.Conflict,
+      message: `DHL CHK${voided} is the number of label ${voided}, voided: an order cannot ship with it.`,
+    });
+    // The same rule when the shipment comes (a check and a void crossing).
+    await handlers.orderShipped(
+      shipped({ order_id: nextOrder++, tracking_number: `CHK${voided}` }),
+    );
+    const [letter] = await h.dataSource.query(
+      `SELECT error FROM labels.dead_letter ORDER BY id DESC LIMIT 1`,
+    );
+    expect(letter.error).toContain(`is the number of label ${voided}, voided`);
   });
 });

@@ -1,12 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
-import { CommonErrorCode, LabelEvent, OrderShippedEvent } from '@consign/contracts';
+import { DataSource, EntityManager } from 'typeorm';
+import {
+  CommonErrorCode,
+  LabelEvent,
+  OrderShippedEvent,
+  ShipOrderRequest,
+  ShipmentParcelView,
+} from '@consign/contracts';
 import { DomainError } from '@consign/core';
 import { Outbox } from '@consign/messaging';
 import { labelTrackingDatabase } from './label-tracking.database';
 import { announceDeliveries } from './shipment-deliveries';
 import { ShipmentRepository } from './shipment.repository';
-import { TrackingRepository } from './tracking.repository';
+import { ParcelHolder, TrackingRepository } from './tracking.repository';
 
 export const ORDER_SHIPPED_CHECKPOINT = {
   eventCode: 'ORDER_SHIPPED',
@@ -27,10 +33,25 @@ export interface ShippedParcel {
 @Injectable()
 export class ShipmentService {
   constructor(
+    @Inject(labelTrackingDatabase.dataSource) private readonly dataSource: DataSource,
     @Inject(labelTrackingDatabase.outbox) private readonly outbox: Outbox,
     private readonly shipments: ShipmentRepository,
     private readonly parcels: TrackingRepository,
   ) {}
+
+  /**
+   * The parcel an order of the merchant would ship as, asked before the ship is sent: a number
+   * another merchant's parcel holds, or a voided label's, is a Conflict (409) naming it. The same
+   * rule refuses such a shipment when it comes (recordShipped), should the two cross.
+   */
+  async check(merchantId: number, shipment: ShipOrderRequest): Promise<ShipmentParcelView> {
+    const { courier, number } = parcelOf(shipment);
+    const existing = await this.parcels.parcelByNumber(this.dataSource, courier, number, false);
+    const refusal = refusalOf(existing, merchantId, courier, number);
+    if (refusal)
+      throw new DomainError(CommonErrorCode.Conflict, `${refusal}: an order cannot ship with it.`);
+    return { tracking_courier: courier, tracking_number: number, parcel_id: existing?.id ?? null };
+  }
 
   /**
    * Records the shipment in the caller's (the inbox's) transaction and announces it; a parcel
@@ -43,13 +64,13 @@ export class ShipmentService {
     event: OrderShippedEvent,
     shippedAt: Date,
   ): Promise<ShippedParcel> {
-    const courier = event.carrier.trim().toUpperCase();
-    const number = event.tracking_number.trim();
-    const existing = await this.parcels.lockByNumber(manager, courier, number);
-    if (existing && existing.merchant_id !== merchantId)
+    const { courier, number } = parcelOf(event);
+    const existing = await this.parcels.parcelByNumber(manager, courier, number, true);
+    const refusal = refusalOf(existing, merchantId, courier, number);
+    if (refusal)
       throw new DomainError(
         CommonErrorCode.Conflict,
-        `${courier} ${number} is another merchant's parcel: order ${event.order_id} cannot ship with it`,
+        `${refusal}: order ${event.order_id} cannot ship with it`,
       );
     const trackingId =
       existing?.id ??
@@ -83,4 +104,31 @@ export class ShipmentService {
     }
     return { courier, number };
   }
+}
+
+/** The carrier and number a shipment is tracked by: upper-case, trimmed. */
+function parcelOf(shipment: Pick<ShipOrderRequest, 'carrier' | 'tracking_number'>): ShippedParcel {
+  return {
+    courier: shipment.carrier.trim().toUpperCase(),
+    number: shipment.tracking_number.trim(),
+  };
+}
+
+/**
+ * Why an order of the merchant cannot ship with the number this parcel holds, or undefined: it is
+ * another merchant's, or a voided label's (the carrier will not carry it, and its tracking has
+ * ended).
+ */
+function refusalOf(
+  existing: ParcelHolder | undefined,
+  merchantId: number,
+  courier: string,
+  number: string,
+): string | undefined {
+  if (!existing) return undefined;
+  if (existing.merchant_id !== merchantId)
+    return `${courier} ${number} is another merchant's parcel`;
+  if (existing.voided_at)
+    return `${courier} ${number} is the number of label ${existing.id}, voided`;
+  return undefined;
 }

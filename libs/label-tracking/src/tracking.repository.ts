@@ -17,6 +17,14 @@ const LABEL = '"labels"."label"';
 const SHIPMENT = '"labels"."shipment"';
 
 /** Why a carrier event was parked in unmatched_checkpoint (kept, never dropped). */
+/** Who holds a tracking number (parcelByNumber). */
+export interface ParcelHolder {
+  id: number;
+  merchant_id: number;
+  /** When the label was voided; null for a valid label or an order's parcel. */
+  voided_at: Date | null;
+}
+
 export enum UnmatchedReason {
   /** No label has the event's `label_id`: parked for an operator. */
   UnknownLabel = 'unknown_label',
@@ -170,15 +178,19 @@ export class TrackingRepository {
     return marked.map((row) => Number(row.tracking_id));
   }
 
-  /** Locks the parcel holding this courier's tracking number, if any. */
-  async lockByNumber(
+  /**
+   * The parcel holding this courier's tracking number, if any: its merchant and when its label was
+   * voided. `lock`: held FOR UPDATE to the end of the caller's transaction.
+   */
+  async parcelByNumber(
     sql: Sql,
     courier: string,
     number: string,
-  ): Promise<{ id: number; merchant_id: number } | undefined> {
-    const [existing]: { id: number; merchant_id: number }[] = await sql.query(
-      `SELECT id, merchant_id FROM ${TRACKING}
-        WHERE tracking_number = $1 AND tracking_courier = $2 FOR UPDATE`,
+    lock: boolean,
+  ): Promise<ParcelHolder | undefined> {
+    const [existing]: ParcelHolder[] = await sql.query(
+      `SELECT id, merchant_id, voided_at FROM ${TRACKING}
+        WHERE tracking_number = $1 AND tracking_courier = $2${lock ? ' FOR UPDATE' : ''}`,
       [number, courier],
     );
     return existing;

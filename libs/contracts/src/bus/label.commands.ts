@@ -19,9 +19,10 @@ import {
   LabelDocumentView,
   LabelTrackingView,
   LabelView,
+  ShipmentParcelView,
   TRACKING_LIMITS,
 } from '../label';
-import { OrderTrackingView } from '../order';
+import { OrderTrackingView, ShipOrderRequest } from '../order';
 import { MerchantScoped } from './catalog.commands';
 import { command } from './definition';
 
@@ -67,6 +68,19 @@ export class GetOrderTrackingQuery extends MerchantScoped {
   order_id!: number;
 }
 
+/**
+ * Whether an order of the merchant may ship with this carrier and tracking number: asked by the
+ * gateway before it sends the ship, so that a number the merchant cannot use is a 409 rather than
+ * a shipment label-tracking-service refuses afterwards.
+ */
+export class CheckShipmentQuery extends MerchantScoped {
+  @IsDefined()
+  @IsObject()
+  @ValidateNested()
+  @NestedType(() => ShipOrderRequest)
+  shipment!: ShipOrderRequest;
+}
+
 /** label-tracking-service's request-reply topics. */
 export const LabelCommands = {
   Create: command('label.label.create.v1', CreateLabelCommand, Number, { idempotent: true }),
@@ -82,4 +96,5 @@ export const LabelCommands = {
   ]),
   GetDocument: command('label.document.get.v1', GetLabelDocumentQuery, LabelDocumentView),
   Void: command('label.label.void.v1', GetLabelQuery, LabelView, { idempotent: true }),
+  CheckShipment: command('label.shipment.check.v1', CheckShipmentQuery, ShipmentParcelView),
 };

@@ -11,3 +11,4 @@ export * from './label-tracking-view.dto';
 export * from './label-view.dto';
 export * from './carrier-event.dto';
 export * from './label-document';
+export * from './shipment-parcel-view.dto';

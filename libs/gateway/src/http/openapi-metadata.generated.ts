@@ -1471,6 +1471,31 @@ export default async () => {
         [
           contracts,
           {
+            ShipmentParcelView: {
+              tracking_courier: {
+                required: true,
+                type: () => String,
+                description:
+                  'The carrier code as tracked (upper-case: `PostNL` ships as `POSTNL`).',
+              },
+              tracking_number: {
+                required: true,
+                type: () => String,
+                description: 'The tracking number as tracked (trimmed).',
+              },
+              parcel_id: {
+                required: true,
+                type: () => Number,
+                nullable: true,
+                description:
+                  "The merchant's parcel with this number (a label, an earlier shipment); null for a new one.",
+              },
+            },
+          },
+        ],
+        [
+          contracts,
+          {
             OrderServiceDto: {
               service_code: {
                 required: false,

@@ -145,6 +145,11 @@ export interface ForwardedRoute<B, Q, P, K extends CommandTopic, R> extends Omit
   request(call: RouteCall<B, Q, P>): CommandRequest<K>;
   key?(call: RouteCall<B, Q, P>): string | number;
   reply?(reply: CommandReply<K>, call: RouteCall<B, Q, P>): R;
+  /**
+   * A check before the command is sent (a question to another service, say): when it fails, its
+   * error is the answer and the command is not sent.
+   */
+  before?(call: RouteCall<B, Q, P>): Promise<unknown>;
 }
 
 /** A set of routes under one path prefix and one tag of the API document. */
@@ -173,19 +178,20 @@ export function forward<
   K extends CommandTopic = CommandTopic,
   R = CommandReply<K>,
 >(definition: ForwardedRoute<B, Q, P, K, R>): AnyRoute {
-  const { request, key, reply, ...described } = definition;
+  const { request, key, reply, before, ...described } = definition;
   const idempotent = isIdempotentCommand(definition.topic);
+  const send = (call: RouteCall<B, Q, P>): Promise<CommandReply<K> | R> => {
+    const sent = call.bus.call(definition.topic, request(call), {
+      key: key ? key(call) : call.merchantId,
+      correlationId: call.correlationId,
+      command: idempotent ? call.command : undefined,
+    });
+    return reply ? sent.then((answer) => reply(answer, call)) : sent;
+  };
   const forwarded: ApiRoute<B, Q, P, CommandReply<K> | R> = {
     ...described,
     ...(idempotent ? { idempotent } : {}),
-    handle: (call) => {
-      const sent = call.bus.call(definition.topic, request(call), {
-        key: key ? key(call) : call.merchantId,
-        correlationId: call.correlationId,
-        command: idempotent ? call.command : undefined,
-      });
-      return reply ? sent.then((answer) => reply(answer, call)) : sent;
-    },
+    handle: before ? (call) => before(call).then(() => send(call)) : send,
   };
   return forwarded as AnyRoute;
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   CreateOrderRequest,
   HoldOrderRequest,
+  LabelTopic,
   OrderPageView,
   OrderTopic,
   OrderView,
@@ -145,6 +146,8 @@ export class OrderRoutes implements RouteGroup {
       method: 'POST',
       path: ':order_id/ship',
       summary: 'Ship an order (operators)',
+      description:
+        'The order left the warehouse with this carrier and tracking number: it is Fulfilled and its stock deducted. A tracking number of another merchant’s parcel, or of a voided label, is a 409 and the order stays Processing.',
       access: { roles: [ApiKeyRole.Operator] },
       params: { order_id: longIdParam('The order id.') },
       body: ShipOrderRequest,
@@ -154,6 +157,14 @@ export class OrderRoutes implements RouteGroup {
         errors: [403, 409],
       },
       topic: OrderTopic.Ship,
+      // A number the merchant cannot ship with (another merchant's parcel, a voided label's) is a
+      // 409 before the order changes: label-tracking-service, which tracks the shipment, says.
+      before: ({ bus, merchantId, correlationId, body }) =>
+        bus.call(
+          LabelTopic.CheckShipment,
+          { merchant_id: merchantId, shipment: body },
+          { key: merchantId, correlationId },
+        ),
       request: ({ merchantId, params, body }) => ({
         merchant_id: merchantId,
         order_id: params.order_id,

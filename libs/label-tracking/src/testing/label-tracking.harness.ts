@@ -162,7 +162,7 @@ export async function startLabelTracking(
     tracking: new TrackingService(dataSource, parcels),
     ingestor,
     sweeper: new ExpirySweeper(dataSource, outbox, clock, settings, parcels),
-    shipments: new ShipmentService(outbox, shipmentRows, parcels),
+    shipments: new ShipmentService(dataSource, outbox, shipmentRows, parcels),
     async createLabel(merchantId = 1, service) {
       const request = validateContract(CreateLabelRequest, {
         ...aLabelRequest(),
