@@ -11,6 +11,7 @@ import {
   INPUT_LIMITS,
   LABEL_VOIDED,
   RATING_WEIGHT_UNITS,
+  applyContractRule,
   applyContractRules,
   describeContract,
   isPlainOptional,
@@ -22,6 +23,7 @@ import {
   readRouteGroups,
   openApiPluginMetadata,
 } from '@consign/gateway';
+import type { RouteGroup } from '@consign/gateway';
 import { finishDocument } from './openapi-finish';
 import { findRepoRoot } from './plugin-metadata';
 
@@ -164,6 +166,34 @@ function nullableWhereOptional(
   }
 }
 
+/**
+ * The query contracts' rules on the query parameters Nest writes from them (one a property, typed
+ * by the Swagger plugin), as applyContractRules writes the body contracts' on their schemas: a
+ * client then reads `size` as an integer from 1 to 100, as the gateway takes it.
+ */
+function applyQueryRules(document: OpenAPIObject, groups: readonly RouteGroup[]): void {
+  const operations = new Map<string, OperationObject>();
+  for (const item of Object.values(document.paths))
+    for (const operation of Object.values(item) as OperationObject[])
+      if (operation?.operationId) operations.set(operation.operationId, operation);
+  for (const group of groups)
+    for (const route of group.routes) {
+      if (!route.query) continue;
+      const operation = operations.get(`${group.name}Controller_${route.name}`);
+      if (!operation)
+        throw new Error(`OpenAPI document: no operation for ${group.name}.${route.name}`);
+      const rules = new Map(
+        describeContract(route.query).properties.map((property) => [property.name, property.rules]),
+      );
+      for (const parameter of operation.parameters ?? []) {
+        if (!('in' in parameter) || parameter.in !== 'query' || !parameter.schema) continue;
+        const schema = parameter.schema as ContractSchema;
+        if (schema.$ref) continue;
+        for (const rule of rules.get(parameter.name) ?? []) applyContractRule(schema, rule);
+      }
+    }
+}
+
 /** Keys sorted at every level, except the properties of a schema and examples (author's order). */
 export function sortKeys(value: unknown, keepOrder = false): unknown {
   if (Array.isArray(value)) return value.map((item) => sortKeys(item));
@@ -192,7 +222,8 @@ export async function buildOpenApiDocument(
   const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
     version: string;
   };
-  const controllers = documentationControllers(readRouteGroups(API_ROUTE_GROUPS));
+  const groups = readRouteGroups(API_ROUTE_GROUPS);
+  const controllers = documentationControllers(groups);
 
   @Module({ controllers })
   class ApiDocsModule {}
@@ -259,6 +290,7 @@ export async function buildOpenApiDocument(
     const document = SwaggerModule.createDocument(app, config);
     const schemas = (document.components?.schemas ?? {}) as Record<string, SchemaObject>;
     applyContractRules(schemas as Record<string, ContractSchema>, models);
+    applyQueryRules(document, groups);
     nullableWhereOptional(schemas, models);
     typeUnreadableProperties(schemas);
     checkOperations(document);

@@ -6,6 +6,7 @@ import {
   contractSchemasOf,
   disagreements,
 } from '../checks/contract-schema-agreement';
+import { API_ROUTE_GROUPS, readRouteGroups } from '@consign/gateway';
 import { findRepoRoot } from './plugin-metadata';
 
 /**
@@ -16,7 +17,19 @@ import { findRepoRoot } from './plugin-metadata';
  */
 const document = JSON.parse(
   readFileSync(join(findRepoRoot(__dirname), 'docs', 'openapi.json'), 'utf8'),
-) as { components: { schemas: Record<string, DocumentSchema> } };
+) as {
+  components: { schemas: Record<string, DocumentSchema> };
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        operationId: string;
+        parameters?: { in: string; name: string; required?: boolean; schema: DocumentSchema }[];
+      }
+    >
+  >;
+};
 
 const compared = () => contractSchemasOf(document.components.schemas);
 const NULLS = { nulls: true };
@@ -60,5 +73,32 @@ describe("the API document's request schemas", () => {
       `${name}.service: documented nullable, the rules refuse null`,
       `${name}.package_attributes: documented not nullable, the rules take null as absent`,
     ]);
+  });
+
+  it('give each query parameter what its query contract says of it', () => {
+    const operations = new Map(
+      Object.values(document.paths).flatMap((item) =>
+        Object.values(item).map((operation) => [operation.operationId, operation] as const),
+      ),
+    );
+    const found: string[] = [];
+    let checked = 0;
+    for (const group of readRouteGroups(API_ROUTE_GROUPS))
+      for (const route of group.routes) {
+        if (!route.query) continue;
+        const operation = operations.get(`${group.name}Controller_${route.name}`)!;
+        const parameters = (operation.parameters ?? []).filter(
+          (parameter) => parameter.in === 'query',
+        );
+        const schema: DocumentSchema = {
+          type: 'object',
+          properties: Object.fromEntries(parameters.map((p) => [p.name, p.schema])),
+          required: parameters.filter((p) => p.required).map((p) => p.name),
+        };
+        checked += parameters.length;
+        found.push(...disagreements(operation.operationId, schema, route.query));
+      }
+    expect(checked).toBeGreaterThan(10);
+    expect(found).toEqual([]);
   });
 });
