@@ -1,11 +1,23 @@
 import 'reflect-metadata';
-import { IsInt, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { NestedType } from './contract-metadata';
 import { flattenValidationErrors, validateContract, validationMessage } from './validation';
 
 class Line {
   @IsInt()
   quantity!: number;
+}
+
+class Limited {
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  size!: number;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(3)
+  code?: string;
 }
 
 class Address {
@@ -108,5 +120,24 @@ describe('validateContract', () => {
         },
       ]),
     ).toEqual(['tags: each value in tags must be a string']);
+  });
+
+  it('tells a value of the wrong type its type only, and a value of the right type every rule it breaks', () => {
+    expect(validateContract(Limited, { size: 'abc' })).toEqual({
+      ok: false,
+      errors: ['size must be an integer number'],
+    });
+    expect(validateContract(Limited, { size: 1, code: ['a', 'b'] })).toEqual({
+      ok: false,
+      errors: ['code must be a string'],
+    });
+    expect(validateContract(Limited, { size: -1.5, code: 'ABCD' })).toEqual({
+      ok: false,
+      errors: [
+        'size must not be less than 1',
+        'size must be an integer number',
+        'code must be shorter than or equal to 3 characters',
+      ],
+    });
   });
 });

@@ -96,7 +96,7 @@ export function flattenValidationErrors(errors: ValidationError[], parent = ''):
       out.push(`${path} is required`);
       continue;
     }
-    for (const message of Object.values(error.constraints ?? {})) {
+    for (const message of Object.values(messagesOf(error.constraints ?? {}, error.value))) {
       // class-validator writes the bare property name; give the full API path instead.
       out.push(
         message.startsWith(`${error.property} `)
@@ -107,6 +107,32 @@ export function flattenValidationErrors(errors: ValidationError[], parent = ''):
     if (error.children?.length) out.push(...flattenValidationErrors(error.children, path));
   }
   return out;
+}
+
+/** The JavaScript type each type check takes (an array is its own here). */
+const TYPE_CHECKS: Record<string, string> = {
+  isString: 'string',
+  isInt: 'number',
+  isNumber: 'number',
+  isBoolean: 'boolean',
+  isArray: 'array',
+  isObject: 'object',
+};
+
+/**
+ * A property's failed constraints, by name, to report: when the value is not even of the type a
+ * failed type check takes (`?page=abc`), only that check's message ("page must be an integer
+ * number"), not the limits a value of another type fails besides ("must not be greater than
+ * 2147483647"); otherwise all of them (`-1.5` is told both that it must be an integer and its
+ * minimum).
+ */
+function messagesOf(constraints: Record<string, string>, value: unknown): Record<string, string> {
+  const kind = Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value;
+  const mistyped = Object.keys(constraints).filter(
+    (name) => TYPE_CHECKS[name] !== undefined && TYPE_CHECKS[name] !== kind,
+  );
+  if (mistyped.length === 0) return constraints;
+  return Object.fromEntries(mistyped.map((name) => [name, constraints[name]]));
 }
 
 /**
