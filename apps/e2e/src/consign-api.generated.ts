@@ -1033,7 +1033,8 @@ export interface components {
       location?: string | null;
       /**
        * Format: date-time
-       * @description When it happened, ISO 8601 with its zone (`2026-05-20T09:30:00+02:00`); returned in UTC.
+       * @description When it happened, ISO 8601 with its zone (`2026-05-20T09:30:00+02:00`); returned in UTC. At
+       *     most 168 hours (a week) ahead of now.
        */
       event_time: string;
       /** @description The carrier allocates its courier and tracking number to the label (`label_id` required). */

@@ -63,6 +63,15 @@ describe('CarrierCheckpointEvent (carrier.checkpoint.v1)', () => {
     expect(errors(withValue('event_time', time))).toEqual([]);
   });
 
+  it('refuses an event dated more than a week ahead of now, as a broken feed', () => {
+    const ahead = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+    expect(errors(withValue('event_time', ahead(6 * 24)))).toEqual([]);
+    for (const time of [ahead(8 * 24), '9999-12-31T23:59:59Z', '9999-12-31T23:59:59+14:00'])
+      expect(rejectedAt(withValue('event_time', time), 'event_time')).toEqual([
+        'event_time must not be more than 168 hours ahead of now',
+      ]);
+  });
+
   it.each([
     '2026-05-02T10:00:00',
     '2026-05-02T10:00:00+01',

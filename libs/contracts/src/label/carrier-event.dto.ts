@@ -7,14 +7,39 @@ import {
   IsOptional,
   IsString,
   MaxLength,
+  ValidateBy,
   ValidateIf,
   ValidateNested,
+  ValidationOptions,
 } from 'class-validator';
 import { NestedType } from '../common/contract-metadata';
 import { NestedList } from '../common/nested-list';
 import { IsId, IsZonedDateTime } from '../common/formats';
 import { IsCarrierCode } from './carrier-code';
 import { TRACKING_LIMITS } from './label.limits';
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * A date-time no later than `hours` ahead of now (a value that is not one is left to the format
+ * check).
+ */
+function IsNotFarAhead(hours: number, options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isNotFarAhead',
+      constraints: [hours],
+      validator: {
+        validate: (value: unknown) => {
+          const time = typeof value === 'string' ? Date.parse(value) : NaN;
+          return Number.isNaN(time) || time <= Date.now() + hours * HOUR_MS;
+        },
+        defaultMessage: () => `$property must not be more than ${hours} hours ahead of now`,
+      },
+    },
+    options,
+  );
+}
 
 /** A carrier assigning its courier and tracking number to a label. */
 export class CarrierAllocationDto {
@@ -71,8 +96,12 @@ export class CarrierEventDto {
   @MaxLength(TRACKING_LIMITS.location)
   location?: string | null;
 
-  /** When it happened, ISO 8601 with its zone (`2026-05-20T09:30:00+02:00`); returned in UTC. */
+  /**
+   * When it happened, ISO 8601 with its zone (`2026-05-20T09:30:00+02:00`); returned in UTC. At
+   * most 168 hours (a week) ahead of now.
+   */
   @IsZonedDateTime()
+  @IsNotFarAhead(TRACKING_LIMITS.event_time_ahead_hours)
   event_time!: string;
 
   /** The carrier allocates its courier and tracking number to the label (`label_id` required). */

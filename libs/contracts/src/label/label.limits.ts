@@ -39,6 +39,11 @@ export const TRACKING_LIMITS = {
   location: 255,
   /** Events one webhook request (or one bus command) may carry. */
   events_per_request: 1000,
+  /**
+   * How far ahead of the platform's clock an event may be dated, in hours: a carrier's clock may
+   * drift, but an event of the year 9999 is a broken feed, and would stay the parcel's latest.
+   */
+  event_time_ahead_hours: 168,
 } as const;
 
 /** A label with no new event for this long becomes `expired` (ARCHITECTURE.md, label tracking). */

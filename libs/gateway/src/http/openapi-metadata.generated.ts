@@ -909,7 +909,7 @@ export default async () => {
                 required: true,
                 type: () => String,
                 description:
-                  'When it happened, ISO 8601 with its zone (`2026-05-20T09:30:00+02:00`); returned in UTC.',
+                  'When it happened, ISO 8601 with its zone (`2026-05-20T09:30:00+02:00`); returned in UTC. At\nmost 168 hours (a week) ahead of now.',
               },
               allocation: {
                 required: false,
