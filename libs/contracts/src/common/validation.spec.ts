@@ -1,5 +1,14 @@
 import 'reflect-metadata';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsInt,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { NestedType } from './contract-metadata';
 import { flattenValidationErrors, validateContract, validationMessage } from './validation';
 
@@ -18,6 +27,11 @@ class Limited {
   @IsString()
   @MaxLength(3)
   code?: string;
+
+  @IsOptional()
+  @IsString({ each: true })
+  @ArrayMaxSize(2)
+  tags?: string[];
 }
 
 class Address {
@@ -130,6 +144,14 @@ describe('validateContract', () => {
     expect(validateContract(Limited, { size: 1, code: ['a', 'b'] })).toEqual({
       ok: false,
       errors: ['code must be a string'],
+    });
+    // Each element's type is not the list's: its own limit is told too.
+    expect(validateContract(Limited, { size: 1, tags: ['a', 'b', 3] })).toEqual({
+      ok: false,
+      errors: [
+        'tags must contain no more than 2 elements',
+        'tags: each value in tags must be a string',
+      ],
     });
     expect(validateContract(Limited, { size: -1.5, code: 'ABCD' })).toEqual({
       ok: false,

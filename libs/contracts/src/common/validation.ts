@@ -109,6 +109,9 @@ export function flattenValidationErrors(errors: ValidationError[], parent = ''):
   return out;
 }
 
+/** How class-validator begins the message of a rule applied to each element (`each: true`). */
+const EACH_PREFIX = 'each value in ';
+
 /** The JavaScript type each type check takes (an array is its own here). */
 const TYPE_CHECKS: Record<string, string> = {
   isString: 'string',
@@ -129,7 +132,12 @@ const TYPE_CHECKS: Record<string, string> = {
 function messagesOf(constraints: Record<string, string>, value: unknown): Record<string, string> {
   const kind = Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value;
   const mistyped = Object.keys(constraints).filter(
-    (name) => TYPE_CHECKS[name] !== undefined && TYPE_CHECKS[name] !== kind,
+    (name) =>
+      TYPE_CHECKS[name] !== undefined &&
+      TYPE_CHECKS[name] !== kind &&
+      // A check of each element (`each: true`, "each value in tags must be a string") says
+      // nothing of the property's own type: the array's own limits still count.
+      !constraints[name].startsWith(EACH_PREFIX),
   );
   if (mistyped.length === 0) return constraints;
   return Object.fromEntries(mistyped.map((name) => [name, constraints[name]]));
