@@ -16,7 +16,6 @@ const UNMATCHED = '"labels"."unmatched_checkpoint"';
 const LABEL = '"labels"."label"';
 const SHIPMENT = '"labels"."shipment"';
 
-/** Why a carrier event was parked in unmatched_checkpoint (kept, never dropped). */
 /** Who holds a tracking number (parcelByNumber). */
 export interface ParcelHolder {
   id: number;
@@ -25,6 +24,7 @@ export interface ParcelHolder {
   voided_at: Date | null;
 }
 
+/** Why a carrier event was parked in unmatched_checkpoint (kept, never dropped). */
 export enum UnmatchedReason {
   /** No label has the event's `label_id`: parked for an operator. */
   UnknownLabel = 'unknown_label',
@@ -249,9 +249,9 @@ export class TrackingRepository {
 
   /**
    * Locks the parcels a flush may write, in id order, in one statement, and answers which of them
-   * exist, with each one's carrier code. Every write of a flush (checkpoints, summaries, allocations) is to parcels it locked
-   * here first, so two flushes sharing a parcel run one after the other from this point, and
-   * flushes cannot deadlock on each other's parcels or checkpoints.
+   * exist, with each one's carrier code. Every write of a flush (checkpoints, summaries,
+   * allocations) is to parcels it locked here first, so two flushes sharing a parcel run one after
+   * the other from this point, and flushes cannot deadlock on each other's parcels or checkpoints.
    */
   async lockParcels(manager: EntityManager, ids: number[]): Promise<Map<number, string | null>> {
     if (ids.length === 0) return new Map();
