@@ -1,8 +1,5 @@
-import { DataSource } from 'typeorm';
 import { CommonErrorCode, WEBHOOK_LIMITS, WebhookEventType } from '@consign/contracts';
-import { CommandLedger } from '@consign/messaging';
-import { DatabaseHost } from '@consign/database';
-import { createTestDatabase, TestDatabase } from '@consign/testing';
+import { useServiceTestBed } from '@consign/testing';
 import { WebhookConfig } from './webhook.config';
 import { webhookDatabase } from './webhook.database';
 import { WebhookEndpointRepository } from './webhook-endpoint.repository';
@@ -10,29 +7,19 @@ import { WebhookEndpointService } from './webhook-endpoint.service';
 import { WebhookSubscriptions } from './webhook-subscriptions';
 
 describe('webhook endpoints', () => {
-  let database: TestDatabase;
-  let host: DatabaseHost;
-  let dataSource: DataSource;
+  const bed = useServiceTestBed(webhookDatabase.options);
   let endpoints: WebhookEndpointService;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    host = new DatabaseHost(database.target);
-    dataSource = await host.openServiceDataSource(webhookDatabase.options);
+  beforeAll(() => {
     const config = new WebhookConfig();
     const rows = new WebhookEndpointRepository();
     endpoints = new WebhookEndpointService(
-      dataSource,
-      new CommandLedger(dataSource, 'webhooks'),
+      bed.dataSource,
+      bed.commands,
       config,
-      new WebhookSubscriptions(dataSource, config, rows),
+      new WebhookSubscriptions(bed.dataSource, config, rows),
       rows,
     );
-  });
-
-  afterAll(async () => {
-    await host.close();
-    await database.drop();
   });
 
   it('keeps a merchant within its endpoint limit when many creates come at once', async () => {
