@@ -73,41 +73,60 @@ describe.each(DEPLOYMENT_MODES)('orders, inbound and stock (%s)', (_mode, start)
     expect({ status, body }).toMatchObject({ status: 200 });
     return body.data as T;
   };
-  const newVariants = async (count: number): Promise<Variant[]> => {
+  // Each helper acts for the first merchant (and its warehouse) unless given another's clients.
+  const newVariants = async (count: number, merchant = api): Promise<Variant[]> => {
     const variants = Array.from({ length: count }, () => aVariant());
-    const id = await ok<number>(api.post('/2025-07/cloud/product', aProduct({ variants })));
-    return (await ok<{ variants: Variant[] }>(api.get(`/2025-07/cloud/product/${id}`))).variants;
+    const id = await ok<number>(merchant.post('/2025-07/cloud/product', aProduct({ variants })));
+    return (await ok<{ variants: Variant[] }>(merchant.get(`/2025-07/cloud/product/${id}`)))
+      .variants;
   };
-  const order = (id: number) => ok<Order>(api.get(`/2025-07/cloud/order/${id}`));
+  const order = (id: number, merchant = api) =>
+    ok<Order>(merchant.get(`/2025-07/cloud/order/${id}`));
   /** The order once the stock saga answered (no longer Draft). */
-  const settled = (id: number) =>
+  const settled = (id: number, merchant = api) =>
     eventually(
-      () => order(id),
+      () => order(id, merchant),
       (o) => o.status !== 'Draft',
     );
-  const stockOf = async (variant: Variant): Promise<Stock | undefined> =>
+  const stockOf = async (variant: Variant, merchant = api): Promise<Stock | undefined> =>
     (
       await ok<Page<Stock>>(
-        api.get(`/2025-07/cloud/inventory?sku=${variant.sku}&warehouse_code=${WAREHOUSE}`),
+        merchant.get(`/2025-07/cloud/inventory?sku=${variant.sku}&warehouse_code=${WAREHOUSE}`),
       )
     ).list[0];
-  const stockSettles = (variant: Variant, expected: Partial<Stock>) =>
+  const stockSettles = (variant: Variant, expected: Partial<Stock>, merchant = api) =>
     eventually(
-      () => stockOf(variant),
+      () => stockOf(variant, merchant),
       (s) => Object.entries(expected).every(([k, v]) => s?.[k as keyof Stock] === v),
     );
   /** Announces and receives these units at the warehouse; resolves once they are on hand. */
-  const stockUp = async (variant: Variant, quantity: number) => {
-    const before = (await stockOf(variant))?.on_hand ?? 0;
+  const stockUp = async (
+    variant: Variant,
+    quantity: number,
+    merchant = api,
+    warehouse = operator,
+  ) => {
+    const before = (await stockOf(variant, merchant))?.on_hand ?? 0;
     const id = await ok<number>(
-      api.post('/2025-07/cloud/inbound', anInbound([{ sku_number: variant.sku, quantity }])),
+      merchant.post('/2025-07/cloud/inbound', anInbound([{ sku_number: variant.sku, quantity }])),
     );
     await ok(
-      operator.post(`/2025-07/cloud/inbound/${id}/receipt`, {
+      warehouse.post(`/2025-07/cloud/inbound/${id}/receipt`, {
         items: [{ sku_number: variant.sku, quantity }],
       }),
     );
-    await stockSettles(variant, { on_hand: before + quantity });
+    await stockSettles(variant, { on_hand: before + quantity }, merchant);
+  };
+  /** An order of one unit, newly stocked, picked by the merchant's warehouse (Processing). */
+  const pickedOrder = async (merchant = api, warehouse = operator) => {
+    const [variant] = await newVariants(1, merchant);
+    await stockUp(variant, 1, merchant, warehouse);
+    const id = await ok<number>(
+      merchant.post('/2025-07/cloud/order', anOrder([{ sku_number: variant.sku, quantity: 1 }])),
+    );
+    expect(await settled(id, merchant)).toMatchObject({ status: 'Approved' });
+    await ok(warehouse.post(`/2025-07/cloud/order/${id}/pick`));
+    return id;
   };
 
   it('product → inbound → receipt → stock → order Approved → picked → shipped Fulfilled', async () => {
@@ -241,33 +260,9 @@ describe.each(DEPLOYMENT_MODES)('orders, inbound and stock (%s)', (_mode, start)
     });
   });
 
-  /** An order of one unit, newly stocked, of the merchant, picked by its warehouse (Processing). */
-  const pickedOrder = async (merchant: ApiClient, warehouse: ApiClient) => {
-    const variant = aVariant();
-    const sku = String(variant.sku);
-    await ok(merchant.post('/2025-07/cloud/product', aProduct({ variants: [variant] })));
-    const items = [{ sku_number: sku, quantity: 1 }];
-    const inbound = await ok<number>(merchant.post('/2025-07/cloud/inbound', anInbound(items)));
-    await ok(warehouse.post(`/2025-07/cloud/inbound/${inbound}/receipt`, { items }));
-    await eventually(
-      () =>
-        ok<Page<Stock>>(
-          merchant.get(`/2025-07/cloud/inventory?sku=${sku}&warehouse_code=${WAREHOUSE}`),
-        ),
-      (page) => page.list[0]?.available === 1,
-    );
-    const id = await ok<number>(merchant.post('/2025-07/cloud/order', anOrder(items)));
-    await eventually(
-      () => ok<Order>(merchant.get(`/2025-07/cloud/order/${id}`)),
-      (o) => o.status === 'Approved',
-    );
-    await ok(warehouse.post(`/2025-07/cloud/order/${id}/pick`));
-    return id;
-  };
-
   it('refuses to ship with another merchant’s tracking number: a 409, the order still Processing', async () => {
     const number = `3SOTHER${Date.now()}`;
-    const mine = await pickedOrder(api, operator);
+    const mine = await pickedOrder();
     await ok(
       operator.post(`/2025-07/cloud/order/${mine}/ship`, {
         carrier: 'PostNL',
@@ -297,9 +292,7 @@ describe.each(DEPLOYMENT_MODES)('orders, inbound and stock (%s)', (_mode, start)
       message: `POSTNL ${number} is another merchant's parcel: an order cannot ship with it.`,
       data: null,
     });
-    expect((await ok<Order>(otherApi.get(`/2025-07/cloud/order/${theirs}`))).status).toBe(
-      'Processing',
-    );
+    expect((await order(theirs, otherApi)).status).toBe('Processing');
     // With a number of its own, it ships.
     expect((await ok<Order>(ship(`${number}B`))).status).toBe('Fulfilled');
   });
