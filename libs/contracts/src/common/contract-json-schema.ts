@@ -20,7 +20,7 @@ export interface ContractJsonSchema extends ContractSchema {
  * refuse anything but one type (formats.ts, a carrier code: strings; catalog's option map: a
  * plain object).
  */
-const TYPES: Record<string, string> = {
+export const TYPE_RULES: Readonly<Record<string, string>> = {
   isString: 'string',
   isInt: 'integer',
   isNumber: 'number',
@@ -123,7 +123,7 @@ function propertySchema(property: ContractProperty, ref: Ref): ContractSchema {
   const items: ContractSchema = {};
   for (const rule of property.rules) {
     const target = rule.each ? items : schema;
-    const type = TYPES[rule.name];
+    const type = TYPE_RULES[rule.name];
     if (type) target.type = type;
     if (rule.name === 'isEnum') {
       target.enum = Object.values(rule.constraints[0] as object);

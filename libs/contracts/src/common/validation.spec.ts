@@ -10,6 +10,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { NestedType } from './contract-metadata';
+import { IsCountryCode } from './formats';
 import { flattenValidationErrors, validateContract, validationMessage } from './validation';
 
 class Line {
@@ -32,6 +33,11 @@ class Limited {
   @IsString({ each: true })
   @ArrayMaxSize(2)
   tags?: string[];
+
+  @IsOptional()
+  @IsCountryCode()
+  @MaxLength(2)
+  country?: string;
 }
 
 class Address {
@@ -144,6 +150,13 @@ describe('validateContract', () => {
     expect(validateContract(Limited, { size: 1, code: ['a', 'b'] })).toEqual({
       ok: false,
       errors: ['code must be a string'],
+    });
+    // A format of one type is a type check too.
+    expect(validateContract(Limited, { size: 1, country: 12345 })).toEqual({
+      ok: false,
+      errors: [
+        'country must be an ISO 3166-1 alpha-2 country code (two uppercase letters naming a country, e.g. US)',
+      ],
     });
     // Each element's type is not the list's: its own limit is told too.
     expect(validateContract(Limited, { size: 1, tags: ['a', 'b', 3] })).toEqual({

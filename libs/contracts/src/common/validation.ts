@@ -6,6 +6,7 @@ import {
   sameContractValue,
   validateCompiled,
 } from './compiled-validation';
+import { TYPE_RULES } from './contract-json-schema';
 import { INPUT_LIMITS, hostileInputProblems } from './input-limits';
 
 export type Validated<T> = { ok: true; value: T } | { ok: false; errors: string[] };
@@ -112,19 +113,20 @@ export function flattenValidationErrors(errors: ValidationError[], parent = ''):
 /** How class-validator begins the message of a rule applied to each element (`each: true`). */
 const EACH_PREFIX = 'each value in ';
 
-/** The JavaScript type each type check takes (an array is its own here). */
-const TYPE_CHECKS: Record<string, string> = {
-  isString: 'string',
-  isInt: 'number',
-  isNumber: 'number',
-  isBoolean: 'boolean',
-  isArray: 'array',
-  isObject: 'object',
+/** The JavaScript kind of a value of each JSON type (an array is its own here). */
+const KIND_OF_JSON_TYPE: Readonly<Record<string, string>> = {
+  string: 'string',
+  integer: 'number',
+  number: 'number',
+  boolean: 'boolean',
+  array: 'array',
+  object: 'object',
 };
 
 /**
  * A property's failed constraints, by name, to report: when the value is not even of the type a
- * failed type check takes (`?page=abc`), only that check's message ("page must be an integer
+ * failed rule that gives a value its JSON type takes (TYPE_RULES: the type checks, and the formats
+ * of one type; `?page=abc`), only that check's message ("page must be an integer
  * number"), not the limits a value of another type fails besides ("must not be greater than
  * 2147483647"); otherwise all of them (`-1.5` is told both that it must be an integer and its
  * minimum).
@@ -133,8 +135,8 @@ function messagesOf(constraints: Record<string, string>, value: unknown): Record
   const kind = Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value;
   const mistyped = Object.keys(constraints).filter(
     (name) =>
-      TYPE_CHECKS[name] !== undefined &&
-      TYPE_CHECKS[name] !== kind &&
+      TYPE_RULES[name] !== undefined &&
+      KIND_OF_JSON_TYPE[TYPE_RULES[name]] !== kind &&
       // A check of each element (`each: true`, "each value in tags must be a string") says
       // nothing of the property's own type: the array's own limits still count.
       !constraints[name].startsWith(EACH_PREFIX),
