@@ -93,11 +93,32 @@ describe('AppLogger', () => {
     expect(textColors({ FORCE_COLOR: '0' }, tty)).toBe(false);
     expect(textColors({ FORCE_COLOR: 'false' }, tty)).toBe(false);
     expect(textColors({ FORCE_COLOR: '1', NO_COLOR: '1' }, tty)).toBe(false);
-    // Under jest stdout is no terminal: the line has no escape code.
-    const text = createAppLogger('consign', { LOG_LEVEL: 'log', LOG_FORMAT: 'text' }, 'text');
-    const [line] = capture(() => text.log('API key of merchant 1: csk_x', 'Consign'));
-    expect(line).toContain('API key of merchant 1: csk_x');
-    expect(line).not.toContain('\x1b[');
+    // The app's logger follows them (set here: a terminal run of jest may force colours, or be
+    // a terminal).
+    const lineWith = (env: Record<string, string>, isTTY: boolean): string => {
+      const saved = { NO_COLOR: process.env.NO_COLOR, FORCE_COLOR: process.env.FORCE_COLOR };
+      const savedTTY = Object.getOwnPropertyDescriptor(process.stdout, 'isTTY');
+      delete process.env.NO_COLOR;
+      delete process.env.FORCE_COLOR;
+      Object.assign(process.env, env);
+      Object.defineProperty(process.stdout, 'isTTY', { value: isTTY, configurable: true });
+      try {
+        const text = createAppLogger('consign', { LOG_LEVEL: 'log', LOG_FORMAT: 'text' }, 'text');
+        const [line] = capture(() => text.log('API key of merchant 1: csk_x', 'Consign'));
+        expect(line).toContain('API key of merchant 1: csk_x');
+        return line;
+      } finally {
+        for (const [name, value] of Object.entries(saved))
+          if (value === undefined) delete process.env[name];
+          else process.env[name] = value;
+        if (savedTTY) Object.defineProperty(process.stdout, 'isTTY', savedTTY);
+        else delete (process.stdout as { isTTY?: boolean }).isTTY;
+      }
+    };
+    expect(lineWith({}, false)).not.toContain('\x1b['); // `npm start > file`
+    expect(lineWith({}, true)).toContain('\x1b[');
+    expect(lineWith({ NO_COLOR: '1' }, true)).not.toContain('\x1b[');
+    expect(lineWith({ FORCE_COLOR: '1' }, false)).toContain('\x1b[');
   });
 
   it('follows LOG_FORMAT over the app’s default', () => {
