@@ -166,20 +166,33 @@ function nullableWhereOptional(
   }
 }
 
+/** A document's operations by their operationId. */
+export function operationsById(
+  document: Pick<OpenAPIObject, 'paths'>,
+): Map<string, OperationObject> {
+  const operations = new Map<string, OperationObject>();
+  for (const item of Object.values(document.paths))
+    for (const operation of Object.values(item) as OperationObject[])
+      if (operation?.operationId) operations.set(operation.operationId, operation);
+  return operations;
+}
+
+/** A route's operationId: its documentation controller's (`<group>Controller`) method's. */
+export function operationIdOf(group: RouteGroup, route: { name: string }): string {
+  return `${group.name}Controller_${route.name}`;
+}
+
 /**
  * The query contracts' rules on the query parameters Nest writes from them (one a property, typed
  * by the Swagger plugin), as applyContractRules writes the body contracts' on their schemas: a
  * client then reads `size` as an integer from 1 to 100, as the gateway takes it.
  */
 function applyQueryRules(document: OpenAPIObject, groups: readonly RouteGroup[]): void {
-  const operations = new Map<string, OperationObject>();
-  for (const item of Object.values(document.paths))
-    for (const operation of Object.values(item) as OperationObject[])
-      if (operation?.operationId) operations.set(operation.operationId, operation);
+  const operations = operationsById(document);
   for (const group of groups)
     for (const route of group.routes) {
       if (!route.query) continue;
-      const operation = operations.get(`${group.name}Controller_${route.name}`);
+      const operation = operations.get(operationIdOf(group, route));
       if (!operation)
         throw new Error(`OpenAPI document: no operation for ${group.name}.${route.name}`);
       const rules = new Map(

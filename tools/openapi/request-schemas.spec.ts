@@ -7,6 +7,8 @@ import {
   disagreements,
 } from '../checks/contract-schema-agreement';
 import { API_ROUTE_GROUPS, readRouteGroups } from '@consign/gateway';
+import type { OpenAPIObject, ParameterObject } from '@nestjs/swagger';
+import { operationIdOf, operationsById } from './openapi-document';
 import { findRepoRoot } from './plugin-metadata';
 
 /**
@@ -17,19 +19,7 @@ import { findRepoRoot } from './plugin-metadata';
  */
 const document = JSON.parse(
   readFileSync(join(findRepoRoot(__dirname), 'docs', 'openapi.json'), 'utf8'),
-) as {
-  components: { schemas: Record<string, DocumentSchema> };
-  paths: Record<
-    string,
-    Record<
-      string,
-      {
-        operationId: string;
-        parameters?: { in: string; name: string; required?: boolean; schema: DocumentSchema }[];
-      }
-    >
-  >;
-};
+) as OpenAPIObject & { components: { schemas: Record<string, DocumentSchema> } };
 
 const compared = () => contractSchemasOf(document.components.schemas);
 const NULLS = { nulls: true };
@@ -76,27 +66,25 @@ describe("the API document's request schemas", () => {
   });
 
   it('give each query parameter what its query contract says of it', () => {
-    const operations = new Map(
-      Object.values(document.paths).flatMap((item) =>
-        Object.values(item).map((operation) => [operation.operationId, operation] as const),
-      ),
-    );
+    const operations = operationsById(document);
     const found: string[] = [];
     let checked = 0;
     for (const group of readRouteGroups(API_ROUTE_GROUPS))
       for (const route of group.routes) {
         if (!route.query) continue;
-        const operation = operations.get(`${group.name}Controller_${route.name}`)!;
-        const parameters = (operation.parameters ?? []).filter(
+        const operation = operations.get(operationIdOf(group, route))!;
+        const parameters = ((operation.parameters ?? []) as ParameterObject[]).filter(
           (parameter) => parameter.in === 'query',
         );
         const schema: DocumentSchema = {
           type: 'object',
-          properties: Object.fromEntries(parameters.map((p) => [p.name, p.schema])),
+          properties: Object.fromEntries(
+            parameters.map((p) => [p.name, p.schema as DocumentSchema]),
+          ),
           required: parameters.filter((p) => p.required).map((p) => p.name),
         };
         checked += parameters.length;
-        found.push(...disagreements(operation.operationId, schema, route.query));
+        found.push(...disagreements(operationIdOf(group, route), schema, route.query));
       }
     expect(checked).toBeGreaterThan(10);
     expect(found).toEqual([]);
