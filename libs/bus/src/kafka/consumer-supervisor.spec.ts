@@ -77,18 +77,28 @@ describe('ConsumerSupervisor', () => {
   });
 
   it('restarts a consumer that stopped heartbeating (stuck in a rebalance), not a live one', async () => {
+    // On Jest's clock: on the real one a loaded machine could let a heartbeat come late.
+    jest.useFakeTimers();
     const { consumer, calls, emit } = fakeConsumer();
     let runs = 0;
     const supervisor = new ConsumerSupervisor('test', consumer, async () => void runs++, FAST);
     try {
-      const beat = setInterval(() => emit(EVENTS.HEARTBEAT), 5);
-      await new Promise((r) => setTimeout(r, 120));
-      clearInterval(beat);
+      // A heartbeat every 5 ms for three times the silence that restarts: no restart.
+      for (let elapsed = 0; elapsed < 3 * FAST.stuckAfterMs; elapsed += 5) {
+        emit(EVENTS.HEARTBEAT);
+        await jest.advanceTimersByTimeAsync(5);
+      }
       expect(runs).toBe(0);
-      await until(() => runs === 1);
+      expect(calls).toEqual([]);
+      // Then silence: restarted once, when it has lasted stuckAfterMs (a check, then the backoff).
+      await jest.advanceTimersByTimeAsync(FAST.stuckAfterMs - 10);
+      expect(runs).toBe(0);
+      await jest.advanceTimersByTimeAsync(10 + FAST.checkEveryMs + FAST.maxBackoffMs);
+      expect(runs).toBe(1);
       expect(calls).toEqual(['disconnect', 'connect']);
     } finally {
       supervisor.release();
+      jest.useRealTimers();
     }
   });
 
